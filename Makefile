@@ -1,0 +1,46 @@
+# poker51: the two commands of the README are `make run` and `make test`.
+# Both create the virtual environment on first use and install the package.
+PYTHON ?= python3
+VENV ?= .venv
+BIN := $(VENV)/bin
+CORES ?= all
+SMOKE_CORES ?= 2
+
+.PHONY: install run test test-unit smoke lint bench slow clean
+
+install: $(VENV)/.installed
+
+$(VENV)/.installed: pyproject.toml
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/pip install --quiet --upgrade pip
+	$(BIN)/pip install --quiet -e '.[dev]'
+	touch $@
+
+## make run: the whole default pipeline (config/config.yaml) into results/
+run: install
+	$(BIN)/snakemake --cores $(CORES)
+
+## make test: unit tests, then the smoke config through the whole Snakemake DAG
+test: install test-unit lint smoke
+
+test-unit: install
+	$(BIN)/pytest -q
+
+lint: install
+	$(BIN)/snakemake --lint
+	$(BIN)/snakemake -n --profile workflow/profiles/slurm --configfile config/smoke.yaml > /dev/null
+
+smoke: install
+	$(BIN)/snakemake --cores $(SMOKE_CORES) --configfile config/smoke.yaml --forceall
+	$(BIN)/python workflow/scripts/check_smoke.py config/smoke.yaml
+
+## make slow: the exhaustive checks marked slow
+slow: install
+	$(BIN)/pytest -q -m slow
+
+## make bench: speed figures to compare (census, abstraction, solver, play)
+bench: install
+	@for b in benchmarks/bench_*.py; do echo "== $$b"; $(BIN)/python $$b || exit 1; done
+
+clean:
+	rm -rf results logs .snakemake

@@ -1,0 +1,90 @@
+"""Deterministic Parquet and JSON writing, hashing, and guarded reading.
+
+Every table the pipeline writes goes through :func:`write_parquet`: the schema
+comes from the frame (or is given), the pandas index is dropped, key-value
+metadata is sorted and carries no timestamps, so the same frame gives the same
+bytes on every run.  :func:`read_parquet` refuses a truncated or corrupted file
+with an error that names the path.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from pathlib import Path
+from typing import Any, Mapping
+
+import pandas as pd
+import pyarrow as pa
+import pyarrow.parquet as pq
+
+
+class TableError(ValueError):
+    """A table file is missing, truncated, corrupted or of the wrong shape."""
+
+
+def sha256_file(path: str | Path) -> str:
+    h = hashlib.sha256()
+    with open(path, "rb") as f:
+        for block in iter(lambda: f.read(1 << 20), b""):
+            h.update(block)
+    return h.hexdigest()
+
+
+def canonical_json(obj: Any) -> str:
+    """JSON with sorted keys and fixed separators: equal objects give equal text."""
+    return json.dumps(obj, sort_keys=True, separators=(",", ":"), ensure_ascii=False, allow_nan=False)
+
+
+def write_parquet(
+    df: pd.DataFrame,
+    path: str | Path,
+    metadata: Mapping[str, Any] | None = None,
+    schema: pa.Schema | None = None,
+) -> Path:
+    """Write ``df`` byte-reproducibly; ``metadata`` values are stored as canonical JSON."""
+    path = Path(path)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    table = pa.Table.from_pandas(df, schema=schema, preserve_index=False)
+    meta = dict(table.schema.metadata or {})
+    meta.pop(b"pandas", None)  # holds library versions of the writer, not data
+    for key in sorted(metadata or {}):
+        meta[f"poker51.{key}".encode()] = canonical_json(metadata[key]).encode()
+    table = table.replace_schema_metadata(dict(sorted(meta.items())))
+    tmp = path.with_name(path.name + ".tmp")
+    pq.write_table(table, tmp, compression="zstd", write_statistics=False)
+    tmp.replace(path)
+    return path
+
+
+def read_parquet(path: str | Path, columns: list[str] | None = None) -> pd.DataFrame:
+    """Read a table, raising :class:`TableError` naming ``path`` if it cannot be read."""
+    path = Path(path)
+    if not path.exists():
+        raise TableError(f"{path}: no such table")
+    try:
+        return pq.read_table(path, columns=columns).to_pandas()
+    except (pa.ArrowException, OSError, ValueError) as exc:
+        raise TableError(f"{path}: not a readable Parquet table ({exc})") from exc
+
+
+def read_metadata(path: str | Path) -> dict[str, Any]:
+    """The ``poker51.*`` key-value metadata of a table, decoded from JSON."""
+    path = Path(path)
+    try:
+        meta = pq.read_schema(path).metadata or {}
+    except (pa.ArrowException, OSError) as exc:
+        raise TableError(f"{path}: not a readable Parquet table ({exc})") from exc
+    out = {}
+    for k, v in meta.items():
+        key = k.decode()
+        if key.startswith("poker51."):
+            out[key[len("poker51."):]] = json.loads(v.decode())
+    return out
+
+
+def write_json(obj: Any, path: str | Path) -> Path:
+    path = Path(path)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(json.dumps(obj, sort_keys=True, indent=2, ensure_ascii=False, allow_nan=False) + "\n")
+    return path

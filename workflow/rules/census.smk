@@ -1,0 +1,65 @@
+# Stage 1: the exact census of every configured deck and the rule card's census claims.
+
+
+rule census:
+    output:
+        counts=out("census/counts.parquet"),
+        claims=out("census/claims.parquet"),
+        claims_md=out("census/claims.md"),
+    params:
+        decks=config["census"]["decks"],
+    log:
+        f"{LOGS}/census.log",
+    benchmark:
+        out("benchmarks/census.tsv")
+    threads: 1
+    resources:
+        mem_mb=2000,
+        runtime=10,
+    script:
+        "../scripts/census.py"
+
+
+rule census_removal:
+    output:
+        removal=out("census/removal.parquet"),
+    log:
+        f"{LOGS}/census_removal.log",
+    benchmark:
+        out("benchmarks/census_removal.tsv")
+    threads: 1
+    resources:
+        mem_mb=2000,
+        runtime=10,
+    script:
+        "../scripts/census_removal.py"
+
+
+rule census_figure:
+    input:
+        counts=rules.census.output.counts,
+    output:
+        figure("census_frequencies"),
+    log:
+        f"{LOGS}/census_figure.log",
+    threads: 1
+    resources:
+        mem_mb=1000,
+        runtime=5,
+    script:
+        "../scripts/census_figure.py"
+
+
+rule removal_figure:
+    input:
+        removal=rules.census_removal.output.removal,
+    output:
+        figure("removal_heatmap"),
+    log:
+        f"{LOGS}/removal_figure.log",
+    threads: 1
+    resources:
+        mem_mb=1000,
+        runtime=5,
+    script:
+        "../scripts/removal_figure.py"
