@@ -1,0 +1,718 @@
+"""Real-card heads-up Poker 51 with the v0.6 rules: stacks, two betting rounds, draw, showdown.
+
+Source: the live rule card v0.6, "A hand · two betting rounds" (points 1–8) and "How
+Riemann bets" (points 4–5); SPEC section 7.  Seats are ``"H"`` (the human seat, acts
+first in both rounds) and ``"R"`` (Riemann).  Variants: ``standard`` (51 cards, the
+marker 2c is not dealt), ``wild`` and ``bug`` (52 cards, the marker read by
+:data:`poker51.evaluate.RULE_WILD` / ``RULE_BUG`` at showdown).
+
+The hand, in integer jbits
+--------------------------
+1. Both ante 1.  The deck is ``shuffled_deck(variant, base_seed, hand_index)``: a
+   ``Generator(PCG64(SeedSequence([base_seed, hand_index])))`` permutation of the
+   variant's cards in ascending order.  H is dealt ``deck[0:5]``, R ``deck[5:10]``;
+   draws come off ``deck[10:]`` in order, H's first.
+2. Pre-draw.  H's first action carries its keep mask (locked; the draw count is
+   announced).  H checks or bets 1, 2, 4 or 8 (at most its balance; below 8 its whole
+   balance is also a bet).  After H's bet ``b``: R folds, calls or raises by ``b``; H
+   calls, folds or re-raises by ``b``; R calls or folds.  After H's check: R checks
+   back or bets 2; H calls, folds or raises by 2; R calls or folds.
+3. A call a player cannot cover is all in for less.  A bet or raise needs an opponent
+   with jbits left (for R this is How Riemann bets point 5; the engine applies it to H
+   too, since such a raise could only be returned).  A raise must be covered in full.
+4. If a player has no jbits left when a round would start, there is no wagering: H's
+   first action is then a check that only locks its keep (rule card point 7), the
+   post-draw round is skipped, and the cards are drawn and shown.
+5. Draw: H's locked mask, then R's keep mask from R's player (this module does not
+   implement the House rule).  Post-draw: the same betting without a keep.
+6. Settlement.  A fold gives the pot to the other player: the folder loses exactly
+   what it contributed.  At showdown each player first gets back its unmatched excess
+   ``c - min(c_H, c_R)``; the higher :func:`poker51.evaluate.strength` takes the
+   matched ``2 * min(c_H, c_R)``; equal strengths split it ``min`` each.  In heads-up
+   the matched part is always even, so no odd jbit ever arises.  The sum of the
+   stacks is checked to be unchanged after every hand.
+
+Player protocol
+---------------
+A player is any object with::
+
+    choose_keep(view: View) -> int          # keep mask, bit i keeps cards[i]
+    act(view: View, legal: Sequence[Action]) -> Action
+
+``choose_keep`` is called for H just before its first pre-draw action (the engine
+attaches the mask to that action) and for R at the draw.  ``act`` returns one of the
+``legal`` actions (kind and amount).  A :class:`View` holds only public information
+and the seat's own cards: ``seat, variant, phase ("pre"|"draw"|"post"), cards,
+keep, draw_count, opp_draw_count`` (H's announced count once locked; R's once drawn),
+``stack, opp_stack`` (balances left), ``contributed, opp_contributed`` (this hand,
+ante included), ``round_bet, opp_round_bet, pot, to_call, opening_bet`` (the round's
+raise unit), ``line`` (every betting :class:`ActionRecord` so far, both rounds) and
+``opp_can_answer``.
+
+State machine
+-------------
+PokerKit's habit: for every action ``verify_x`` raises :class:`IllegalAction` (an
+:class:`~poker51.errors.InputError`) whose message names the forbidding rule,
+``can_x`` returns a bool and ``x`` acts: ``check(keep=None)``, ``bet(amount,
+keep=None)``, ``call()``, ``raise_bet()``, ``fold()``, ``draw(keep_r)``.
+``legal_actions()`` lists the actor's choices for a UI.
+
+Log
+---
+One JSON object per line, compact separators, keys in a fixed order, cards as
+strings such as ``"Ts"``: ``hand`` (format, rules, variant, seed ``[base_seed,
+hand_index]`` or null for an injected deck, stacks, the whole shuffled deck),
+``ante``, ``deal``, one ``action`` per betting action (round, seat, kind, amount put
+in, round total, all_in, pot, stacks; H's first one adds keep and draw_count), two
+``draw`` (seat, keep, count, discarded, drawn, hand), ``showdown`` (only at a
+showdown: hands, strengths, categories, winner) and ``result`` (reason, winner,
+contributed, returned, won, net, stacks, both hands: cards are revealed on a fold
+too).  :func:`replay` re-runs a hand from its log alone and reproduces the bytes.
+
+>>> from poker51.cards import parse_cards
+>>> deck = stacked_deck("standard", parse_cards("Ah Ad Kc 7s 3d  Qh Qd 9c 6s 4h  As Jd 8c 5s 4c"))
+>>> res = play_hand({"H": ScriptedPlayer(["bet 2", "call", "check"], keeps=[0b00011]),
+...                  "R": ScriptedPlayer(["raise", "check"], keeps=[0b00011])},
+...                 stacks={"H": 20, "R": 20}, deck=deck)
+>>> res.reason, res.winner, res.net, res.stacks_after
+('showdown', 'H', {'H': 5, 'R': -5}, {'H': 25, 'R': 15})
+>>> replay(res.log).log == res.log
+True
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Protocol
+
+import numpy as np
+
+from poker51.cards import MARKER, N_CARDS, card_str, parse_card
+from poker51.errors import InputError
+from poker51.evaluate import CATEGORIES, RULE_BUG, RULE_ORDINARY, RULE_WILD, category_of, strength
+
+H, R = "H", "R"
+SEATS = (H, R)
+VARIANT_RULES = {"standard": RULE_ORDINARY, "wild": RULE_WILD, "bug": RULE_BUG}
+ANTE = 1
+BET_SIZES = (1, 2, 4, 8)
+RIEMANN_BET = 2
+LOG_FORMAT = "poker51-hand/1"
+PRE, DRAW, POST, DONE = "pre", "draw", "post", "done"
+
+# The rules an IllegalAction names.
+RULE_ANTE = "rule card, A hand 1: each player antes 1 jbit"
+RULE_ORDER = "rule card, A hand: ante, betting before the draw, draw, betting after it, showdown"
+RULE_LOCK = "rule card, A hand 2: H's first action, a check or a bet, locks its keep selection"
+RULE_KEEP = "a keep mask is an int 0..31, bit i keeping card i of the hand"
+RULE_CHECK = "rule card, A hand 3: a check only when no bet is open; facing a bet, call, fold or raise"
+RULE_FACING = "rule card, A hand 3-4: call or fold only facing a bet"
+RULE_SIZES = "rule card, A hand 3: bet 1, 2, 4 or 8 jbits, or the whole balance when it is below 8"
+RULE_R_BET = "How Riemann bets 4: Riemann's bet when you check stays 2 jbits"
+RULE_ONE_BET = "rule card, A hand 3: a round has one opening bet; after it, raise"
+RULE_RAISES = "rule card, A hand 3-4: one raise and one re-raise, each by the opening amount"
+RULE_RAISE_COVER = "rule card, A hand 4: a raise is by the opening amount in full; only a call may be all in for less"
+RULE_ANSWER = "How Riemann bets 5: Riemann bets or raises only while you still have jbits to answer"
+RULE_ANSWER_H = "engine rule (rule card, A hand 8): no bet or raise against a player with no jbits left to answer"
+RULE_NO_WAGER = "rule card, A hand 7: a player with no jbits left ends the wagering; cards are drawn and shown"
+RULE_BALANCE = "a bet cannot exceed the bettor's balance"
+
+
+class IllegalAction(InputError):
+    """An action the rules forbid; the message names the rule."""
+
+
+class ReplayError(InputError):
+    """A log that does not replay to itself (or a deck that is not its seed's)."""
+
+
+def _illegal(rule: str, detail: str) -> IllegalAction:
+    return IllegalAction(f"{detail} [{rule}]")
+
+
+# --------------------------------------------------------------------------- values
+@dataclass(frozen=True)
+class Action:
+    """A betting action: ``kind`` in check/bet/call/raise/fold, ``amount`` = jbits put in.
+
+    >>> Action.parse("bet 4"), Action.parse("call")
+    (Action(kind='bet', amount=4), Action(kind='call', amount=None))
+    """
+
+    kind: str
+    amount: int | None = None
+
+    @classmethod
+    def parse(cls, text: str) -> "Action":
+        parts = str(text).split()
+        if (not parts or parts[0] not in ("check", "bet", "call", "raise", "fold") or len(parts) > 2
+                or (len(parts) == 2 and not parts[1].lstrip("-").isdigit())):
+            raise InputError(f"unknown action {text!r}: expected check, bet N, call, raise or fold")
+        return cls(parts[0], int(parts[1]) if len(parts) == 2 else None)
+
+    def __str__(self) -> str:
+        return self.kind if self.amount is None else f"{self.kind} {self.amount}"
+
+
+@dataclass(frozen=True)
+class ActionRecord:
+    """One betting action as everyone saw it."""
+
+    round: str
+    seat: str
+    kind: str
+    amount: int
+    all_in: bool
+
+
+@dataclass(frozen=True)
+class View:
+    """What one seat may see: public information and its own cards (module docstring)."""
+
+    seat: str
+    variant: str
+    phase: str
+    cards: tuple[int, ...]
+    keep: int | None
+    draw_count: int | None
+    opp_draw_count: int | None
+    stack: int
+    opp_stack: int
+    contributed: int
+    opp_contributed: int
+    round_bet: int
+    opp_round_bet: int
+    pot: int
+    to_call: int
+    opening_bet: int | None
+    line: tuple[ActionRecord, ...]
+
+    @property
+    def opp_can_answer(self) -> bool:
+        return self.opp_stack > 0
+
+
+@dataclass(frozen=True)
+class HandResult:
+    hand_index: int
+    seed: tuple[int, int] | None
+    variant: str
+    reason: str  # "fold" | "showdown"
+    winner: str | None  # None for a split
+    stacks_before: dict[str, int]
+    stacks_after: dict[str, int]
+    net: dict[str, int]
+    log: str
+
+    @property
+    def log_bytes(self) -> bytes:
+        return self.log.encode("utf-8")
+
+
+class Player(Protocol):
+    def choose_keep(self, view: View) -> int: ...
+
+    def act(self, view: View, legal: Sequence[Action]) -> Action: ...
+
+
+# --------------------------------------------------------------------------- decks
+def variant_cards(variant: str) -> list[int]:
+    """The variant's cards in ascending order: 51 without the marker, or all 52."""
+    if variant not in VARIANT_RULES:
+        raise InputError(f"unknown variant {variant!r}: expected one of {sorted(VARIANT_RULES)}")
+    return [c for c in range(N_CARDS) if variant != "standard" or c != MARKER]
+
+
+def shuffled_deck(variant: str, base_seed: int, hand_index: int) -> list[int]:
+    """The hand's deck: a PCG64 permutation seeded by ``SeedSequence([base_seed, hand_index])``."""
+    if int(base_seed) < 0 or int(hand_index) < 0:
+        raise InputError(f"seeds are non-negative ints, got base_seed={base_seed}, hand_index={hand_index}")
+    rng = np.random.Generator(np.random.PCG64(np.random.SeedSequence([int(base_seed), int(hand_index)])))
+    return [int(c) for c in rng.permutation(np.array(variant_cards(variant), dtype=np.int64))]
+
+
+def stacked_deck(variant: str, top: Sequence[int]) -> list[int]:
+    """A deck with ``top`` first, then the variant's other cards ascending (for tests)."""
+    rest = [c for c in variant_cards(variant) if c not in set(top)]
+    return [int(c) for c in top] + rest
+
+
+def _popcount5(mask: int) -> int:
+    return bin(mask & 31).count("1")
+
+
+# --------------------------------------------------------------------------- the state
+class HandState:
+    """One hand from the ante to the settlement; antes and deals on construction."""
+
+    def __init__(self, variant: str, stacks: Mapping[str, int], deck: Sequence[int],
+                 seed: tuple[int, int] | None = None, hand_index: int = 0) -> None:
+        cards = variant_cards(variant)
+        deck = [int(c) for c in deck]
+        if sorted(deck) != cards:
+            raise InputError(f"the deck is not a permutation of the {variant} deck's {len(cards)} cards")
+        for s in SEATS:
+            v = stacks.get(s)
+            if not isinstance(v, (int, np.integer)) or isinstance(v, bool) or v < ANTE:
+                raise _illegal(RULE_ANTE, f"seat {s} has balance {v!r}: it needs at least {ANTE} jbit to ante")
+        self.variant, self.seed, self.hand_index, self.deck = variant, seed, int(hand_index), deck
+        self.rule = VARIANT_RULES[variant]
+        self.stacks_before = {s: int(stacks[s]) for s in SEATS}
+        self.stacks = dict(self.stacks_before)
+        self.contrib = {H: 0, R: 0}
+        self.hands = {H: deck[0:5], R: deck[5:10]}
+        self._next = 10
+        self.keeps: dict[str, int | None] = {H: None, R: None}
+        self.draw_counts: dict[str, int | None] = {H: None, R: None}
+        self.records: list[ActionRecord] = []
+        self.events: list[dict] = []
+        self.phase, self.reason, self.winner = PRE, None, None
+        self._log({"event": "hand", "format": LOG_FORMAT, "rules": "v0.6", "variant": variant,
+                   "seed": None if seed is None else [int(seed[0]), int(seed[1])],
+                   "stacks": dict(self.stacks), "deck": [card_str(c) for c in deck]})
+        for s in SEATS:
+            self.stacks[s] -= ANTE
+            self.contrib[s] += ANTE
+        self._log({"event": "ante", "amount": ANTE, "stacks": dict(self.stacks), "pot": self.pot})
+        self._log({"event": "deal", H: [card_str(c) for c in self.hands[H]], R: [card_str(c) for c in self.hands[R]]})
+        self._start_round(PRE)
+
+    # ------------------------------------------------------------------ read-only
+    @property
+    def pot(self) -> int:
+        return self.contrib[H] + self.contrib[R]
+
+    @property
+    def actor(self) -> str | None:
+        """The seat to act in a betting round, else None."""
+        if self.phase not in (PRE, POST):
+            return None
+        return H if len(self._line) % 2 == 0 else R
+
+    @property
+    def keep_required(self) -> bool:
+        """True when the next action is H's first, which must carry the keep mask."""
+        return self.phase == PRE and self.keeps[H] is None
+
+    @property
+    def to_call(self) -> int:
+        s = self.actor
+        return 0 if s is None else self._rc[self._opp(s)] - self._rc[s]
+
+    @property
+    def log(self) -> str:
+        return "".join(json.dumps(e, separators=(",", ":")) + "\n" for e in self.events)
+
+    def view(self, seat: str) -> View:
+        o = self._opp(seat)
+        in_round = self.phase in (PRE, POST)
+        drawn_or_locked = self.draw_counts[o] if self.draw_counts[o] is not None else (
+            5 - _popcount5(self.keeps[H]) if o == H and self.keeps[H] is not None else None)
+        own_count = self.draw_counts[seat]
+        if own_count is None and self.keeps[seat] is not None:
+            own_count = 5 - _popcount5(self.keeps[seat])
+        return View(
+            seat=seat, variant=self.variant, phase=self.phase, cards=tuple(self.hands[seat]),
+            keep=self.keeps[seat], draw_count=own_count, opp_draw_count=drawn_or_locked,
+            stack=self.stacks[seat], opp_stack=self.stacks[o],
+            contributed=self.contrib[seat], opp_contributed=self.contrib[o],
+            round_bet=self._rc[seat] if in_round else 0, opp_round_bet=self._rc[o] if in_round else 0,
+            pot=self.pot, to_call=max(0, self._rc[o] - self._rc[seat]) if in_round else 0,
+            opening_bet=self._unit if in_round else None, line=tuple(self.records))
+
+    def legal_actions(self) -> list[Action]:
+        """Every action the actor may take now, amounts filled in (empty outside betting)."""
+        if self.actor is None:
+            return []
+        out: list[Action] = []
+        if self.can_check(keep=0 if self.keep_required else None):
+            out.append(Action("check", 0))
+        for b in self._bet_candidates():
+            if self.can_bet(b, keep=0 if self.keep_required else None):
+                out.append(Action("bet", b))
+        if self.can_call():
+            out.append(Action("call", self._call_amount()))
+        if self.can_raise_bet():
+            out.append(Action("raise", self._raise_amount()))
+        if self.can_fold():
+            out.append(Action("fold", 0))
+        return out
+
+    # ------------------------------------------------------------------ verify
+    def _verify_betting(self, keep, carries_keep: bool = False) -> str:
+        if self.phase not in (PRE, POST):
+            raise _illegal(RULE_ORDER, f"no betting action in phase {self.phase!r}")
+        if self.keep_required and carries_keep:
+            if keep is None:
+                raise _illegal(RULE_LOCK, "H's first action must give the cards it keeps")
+            self._verify_mask(keep)
+        elif keep is not None:
+            raise _illegal(RULE_LOCK, "only H's first pre-draw action carries a keep selection; it is locked")
+        return self.actor
+
+    @staticmethod
+    def _verify_mask(keep) -> None:
+        if not isinstance(keep, (int, np.integer)) or isinstance(keep, bool) or not 0 <= keep <= 31:
+            raise _illegal(RULE_KEEP, f"bad keep mask {keep!r}")
+
+    def verify_check(self, keep: int | None = None) -> None:
+        seat = self._verify_betting(keep, carries_keep=True)
+        if self._rc[self._opp(seat)] > self._rc[seat]:
+            raise _illegal(RULE_CHECK, f"{seat} faces a bet of {self.to_call} and cannot check")
+
+    def verify_bet(self, amount: int, keep: int | None = None) -> None:
+        seat = self._verify_betting(keep, carries_keep=True)
+        if not isinstance(amount, (int, np.integer)) or isinstance(amount, bool):
+            raise _illegal(RULE_SIZES, f"a bet is an int number of jbits, got {amount!r}")
+        if self._line not in ((), ("check",)):
+            raise _illegal(RULE_ONE_BET, "there is already a bet in this round")
+        if not self._open:
+            raise _illegal(RULE_NO_WAGER, "no wagering: a player has no jbits left")
+        o = self._opp(seat)
+        if seat == R:
+            if amount != RIEMANN_BET:
+                raise _illegal(RULE_R_BET, f"R bets {RIEMANN_BET}, not {amount}")
+            if self.stacks[H] == 0:
+                raise _illegal(RULE_ANSWER, "H is all in")
+        else:
+            allowed = set(BET_SIZES) | ({self.stacks[H]} if self.stacks[H] < max(BET_SIZES) else set())
+            if amount not in allowed:
+                raise _illegal(RULE_SIZES, f"bet {amount} is not an allowed size")
+            if self.stacks[o] == 0:
+                raise _illegal(RULE_ANSWER_H, "R is all in")
+        if amount > self.stacks[seat]:
+            raise _illegal(RULE_BALANCE, f"{seat} bets {amount} with a balance of {self.stacks[seat]}")
+
+    def verify_call(self) -> None:
+        self._verify_betting(None)
+        if self.to_call <= 0:
+            raise _illegal(RULE_FACING, "no bet to call; check or bet")
+
+    def verify_fold(self) -> None:
+        self._verify_betting(None)
+        if self.to_call <= 0:
+            raise _illegal(RULE_FACING, "no bet to fold to; check or bet")
+
+    def verify_raise_bet(self) -> None:
+        seat = self._verify_betting(None)
+        if self.to_call <= 0:
+            raise _illegal(RULE_FACING, "no bet to raise; check or bet")
+        if self._line not in (("bet",), ("check", "bet"), ("bet", "raise")):
+            raise _illegal(RULE_RAISES, "the raises of this round are used up; call or fold")
+        if self.stacks[self._opp(seat)] == 0:
+            raise _illegal(RULE_ANSWER if seat == R else RULE_ANSWER_H,
+                           f"{self._opp(seat)} is all in and cannot answer a raise")
+        need = self._raise_amount()
+        if self.stacks[seat] < need:
+            raise _illegal(RULE_RAISE_COVER, f"{seat} needs {need} to raise and has {self.stacks[seat]}")
+
+    def verify_draw(self, keep_r: int) -> None:
+        if self.phase != DRAW:
+            raise _illegal(RULE_ORDER, f"no draw in phase {self.phase!r}")
+        self._verify_mask(keep_r)
+
+    def _can(self, verify, *args, **kwargs) -> bool:
+        try:
+            verify(*args, **kwargs)
+        except IllegalAction:
+            return False
+        return True
+
+    def can_check(self, keep: int | None = None) -> bool:
+        return self._can(self.verify_check, keep)
+
+    def can_bet(self, amount: int, keep: int | None = None) -> bool:
+        return self._can(self.verify_bet, amount, keep)
+
+    def can_call(self) -> bool:
+        return self._can(self.verify_call)
+
+    def can_fold(self) -> bool:
+        return self._can(self.verify_fold)
+
+    def can_raise_bet(self) -> bool:
+        return self._can(self.verify_raise_bet)
+
+    def can_draw(self, keep_r: int) -> bool:
+        return self._can(self.verify_draw, keep_r)
+
+    # ------------------------------------------------------------------ act
+    def check(self, keep: int | None = None) -> None:
+        self.verify_check(keep)
+        seat = self.actor
+        self._lock(keep)
+        self._record(seat, "check", 0, keep)
+        self._line += ("check",)
+        if not self._open or self._line == ("check", "check"):
+            self._end_round()
+
+    def bet(self, amount: int, keep: int | None = None) -> None:
+        self.verify_bet(amount, keep)
+        seat = self.actor
+        self._lock(keep)
+        self._put(seat, int(amount))
+        self._unit = int(amount)
+        self._record(seat, "bet", int(amount), keep)
+        self._line += ("bet",)
+
+    def call(self) -> None:
+        self.verify_call()
+        seat, amount = self.actor, self._call_amount()
+        self._put(seat, amount)
+        self._record(seat, "call", amount, None)
+        self._line += ("call",)
+        self._end_round()
+
+    def raise_bet(self) -> None:
+        self.verify_raise_bet()
+        seat, amount = self.actor, self._raise_amount()
+        self._put(seat, amount)
+        self._record(seat, "raise", amount, None)
+        self._line += ("raise",)
+
+    def fold(self) -> None:
+        self.verify_fold()
+        seat = self.actor
+        self._record(seat, "fold", 0, None)
+        self._line += ("fold",)
+        self._settle(reason="fold", winner=self._opp(seat))
+
+    def apply(self, action: Action, keep: int | None = None) -> None:
+        """Apply ``action``; a given amount must equal the one the rules fix (bets: the size)."""
+        kind, amount = action.kind, action.amount
+        if kind == "bet":
+            self.bet(amount, keep)
+            return
+        fixed = {"check": lambda: 0, "fold": lambda: 0, "call": self._call_amount, "raise": self._raise_amount}
+        if kind not in fixed:
+            raise InputError(f"unknown action kind {kind!r}")
+        if amount is not None and self.actor is not None and amount != fixed[kind]():
+            raise _illegal(RULE_RAISES if kind == "raise" else RULE_FACING,
+                           f"{kind} puts in {fixed[kind]()} jbits, not {amount}")
+        if kind == "check":
+            self.check(keep)
+        else:
+            if keep is not None:
+                self._verify_betting(keep)  # raises: the keep belongs to a check or bet
+            {"fold": self.fold, "call": self.call, "raise": self.raise_bet}[kind]()
+
+    def draw(self, keep_r: int) -> None:
+        """H draws by its locked mask, then R by ``keep_r``; both counts become public."""
+        self.verify_draw(keep_r)
+        self.keeps[R] = int(keep_r)
+        for s in SEATS:
+            keep = self.keeps[s]
+            kept = [c for i, c in enumerate(self.hands[s]) if keep >> i & 1]
+            discarded = [c for i, c in enumerate(self.hands[s]) if not keep >> i & 1]
+            n = 5 - len(kept)
+            drawn = self.deck[self._next:self._next + n]
+            self._next += n
+            self.hands[s] = kept + drawn
+            self.draw_counts[s] = n
+            self._log({"event": "draw", "seat": s, "keep": keep, "count": n,
+                       "discarded": [card_str(c) for c in discarded], "drawn": [card_str(c) for c in drawn],
+                       "hand": [card_str(c) for c in self.hands[s]]})
+        if self.stacks[H] > 0 and self.stacks[R] > 0:
+            self._start_round(POST)
+        else:
+            self._showdown()
+
+    def result(self) -> HandResult:
+        if self.phase != DONE:
+            raise _illegal(RULE_ORDER, "the hand is not over")
+        return HandResult(self.hand_index, self.seed, self.variant, self.reason, self.winner,
+                          dict(self.stacks_before), dict(self.stacks),
+                          {s: self.stacks[s] - self.stacks_before[s] for s in SEATS}, self.log)
+
+    # ------------------------------------------------------------------ internals
+    @staticmethod
+    def _opp(seat: str) -> str:
+        return R if seat == H else H
+
+    def _log(self, event: dict) -> None:
+        self.events.append(event)
+
+    def _start_round(self, rnd: str) -> None:
+        self.phase = rnd
+        self._line: tuple[str, ...] = ()
+        self._rc = {H: 0, R: 0}
+        self._unit: int | None = None
+        self._open = self.stacks[H] > 0 and self.stacks[R] > 0
+
+    def _end_round(self) -> None:
+        if self.phase == PRE:
+            self.phase = DRAW
+        else:
+            self._showdown()
+
+    def _lock(self, keep) -> None:
+        if keep is not None:
+            self.keeps[H] = int(keep)
+
+    def _put(self, seat: str, amount: int) -> None:
+        self.stacks[seat] -= amount
+        self.contrib[seat] += amount
+        self._rc[seat] += amount
+
+    def _bet_candidates(self) -> list[int]:
+        return sorted(set(BET_SIZES) | {self.stacks[self.actor]}) if self.actor == H else [RIEMANN_BET]
+
+    def _call_amount(self) -> int:
+        return min(self.to_call, self.stacks[self.actor])
+
+    def _raise_amount(self) -> int:
+        seat = self.actor
+        return self._rc[self._opp(seat)] + (self._unit or 0) - self._rc[seat]
+
+    def _record(self, seat: str, kind: str, amount: int, keep) -> None:
+        all_in = amount > 0 and self.stacks[seat] == 0
+        self.records.append(ActionRecord(self.phase, seat, kind, amount, all_in))
+        event = {"event": "action", "round": self.phase, "seat": seat, "kind": kind, "amount": amount,
+                 "to": self._rc[seat], "all_in": all_in, "pot": self.pot, "stacks": dict(self.stacks)}
+        if keep is not None:
+            event["keep"] = int(keep)
+            event["draw_count"] = 5 - _popcount5(int(keep))
+        self._log(event)
+
+    def _showdown(self) -> None:
+        st = {s: strength(self.hands[s], self.rule) for s in SEATS}
+        winner = H if st[H] > st[R] else R if st[R] > st[H] else None
+        self._log({"event": "showdown", **{s: {"hand": [card_str(c) for c in self.hands[s]], "strength": st[s],
+                                               "category": CATEGORIES[category_of(st[s])]} for s in SEATS},
+                   "winner": winner or "split"})
+        self._settle(reason="showdown", winner=winner)
+
+    def _settle(self, reason: str, winner: str | None) -> None:
+        c = dict(self.contrib)
+        if reason == "fold":
+            returned = {H: 0, R: 0}
+            won = {s: (c[H] + c[R] if s == winner else 0) for s in SEATS}
+        else:
+            m = min(c.values())
+            returned = {s: c[s] - m for s in SEATS}
+            won = {s: (2 * m if s == winner else m if winner is None else 0) for s in SEATS}
+        for s in SEATS:
+            self.stacks[s] += returned[s] + won[s]
+        if sum(self.stacks.values()) != sum(self.stacks_before.values()) or min(self.stacks.values()) < 0:
+            raise RuntimeError(f"jbits not conserved: {self.stacks_before} -> {self.stacks}")
+        self.phase, self.reason, self.winner = DONE, reason, winner
+        self._log({"event": "result", "reason": reason, "winner": winner, "contributed": c,
+                   "returned": returned, "won": won,
+                   "net": {s: self.stacks[s] - self.stacks_before[s] for s in SEATS}, "stacks": dict(self.stacks),
+                   "hands": {s: [card_str(x) for x in self.hands[s]] for s in SEATS}})
+
+
+# --------------------------------------------------------------------------- running hands
+def run_hand(state: HandState, players: Mapping[str, Player]) -> HandResult:
+    """Drive ``state`` to the end, asking ``players`` for keeps and actions."""
+    while state.phase != DONE:
+        if state.phase == DRAW:
+            state.draw(players[R].choose_keep(state.view(R)))
+            continue
+        seat = state.actor
+        keep = players[H].choose_keep(state.view(H)) if state.keep_required else None
+        state.apply(players[seat].act(state.view(seat), state.legal_actions()), keep=keep)
+    return state.result()
+
+
+def play_hand(players: Mapping[str, Player], *, stacks: Mapping[str, int], variant: str = "standard",
+              base_seed: int | None = None, hand_index: int = 0, deck: Sequence[int] | None = None) -> HandResult:
+    """Play one hand on the seeded deck, or on an injected ``deck`` (logged with seed null)."""
+    if (deck is None) == (base_seed is None):
+        raise InputError("give exactly one of base_seed (a seeded shuffle) and deck (an injected deck)")
+    seed = None
+    if deck is None:
+        seed = (int(base_seed), int(hand_index))
+        deck = shuffled_deck(variant, *seed)
+    return run_hand(HandState(variant, stacks, deck, seed=seed, hand_index=hand_index), players)
+
+
+def play_match(players: Mapping[str, Player], n_hands: int, base_seed: int, variant: str = "standard",
+               stacks: Mapping[str, int] | None = None, carry_stacks: bool = False) -> list[HandResult]:
+    """Hands ``0 .. n_hands-1`` on decks seeded ``[base_seed, i]``.
+
+    Each hand starts from ``stacks`` (default 100 each: deep enough that no v0.6 line
+    reaches an all-in) unless ``carry_stacks``, when balances carry over and the match
+    stops early once a player cannot ante.  ``result.net`` is each hand's net jbits.
+    """
+    start = {s: int(v) for s, v in (stacks or {H: 100, R: 100}).items()}
+    current, out = dict(start), []
+    for i in range(int(n_hands)):
+        if carry_stacks and min(current.values()) < ANTE:
+            break
+        res = play_hand(players, stacks=current if carry_stacks else start, variant=variant,
+                        base_seed=base_seed, hand_index=i)
+        out.append(res)
+        current = dict(res.stacks_after)
+    return out
+
+
+def replay(log: str | bytes, check: bool = True) -> HandResult:
+    """Re-run a hand from its log alone (deck, stacks, logged actions and keeps).
+
+    With ``check`` the new log must equal the given one byte for byte, and a seeded
+    log's deck must be its seed's shuffle; otherwise :class:`ReplayError`.
+    """
+    text = log.decode("utf-8") if isinstance(log, (bytes, bytearray)) else str(log)
+    try:
+        events = [json.loads(line) for line in text.splitlines() if line]
+    except ValueError as err:
+        raise ReplayError(f"a log line is not JSON: {err}") from None
+    if not events or events[0].get("event") != "hand" or events[0].get("format") != LOG_FORMAT:
+        raise ReplayError(f"not a {LOG_FORMAT} log: the first line must be its 'hand' event")
+    head = events[0]
+    deck = [parse_card(c) for c in head["deck"]]
+    seed = None if head["seed"] is None else (int(head["seed"][0]), int(head["seed"][1]))
+    if check and seed is not None and deck != shuffled_deck(head["variant"], *seed):
+        raise ReplayError(f"the logged deck is not the shuffle of seed {list(seed)}")
+    state = HandState(head["variant"], head["stacks"], deck, seed=seed, hand_index=seed[1] if seed else 0)
+    for e in events[1:]:
+        if e["event"] == "action":
+            state.apply(Action(e["kind"], e["amount"]), keep=e.get("keep"))
+        elif e["event"] == "draw" and e["seat"] == R:
+            state.draw(e["keep"])
+    if state.phase != DONE:
+        raise ReplayError("the log ends before the hand does")
+    res = state.result()
+    if check and res.log != text:
+        old, new = text.splitlines(), res.log.splitlines()
+        k = next((i for i, (a, b) in enumerate(zip(old, new)) if a != b), min(len(old), len(new)))
+        raise ReplayError(f"replay differs from the log at line {k + 1}")
+    return res
+
+
+# --------------------------------------------------------------------------- test players
+class ScriptedPlayer:
+    """Plays a fixed list of actions (``Action`` or text like ``"bet 4"``) and keep masks.
+
+    A scripted action without an amount takes the legal one of its kind; when the keep
+    list runs out the player keeps ``default_keep`` (31: stand pat).
+    """
+
+    def __init__(self, actions: Sequence[Action | str] = (), keeps: Sequence[int] = (), default_keep: int = 31):
+        self.actions = [a if isinstance(a, Action) else Action.parse(a) for a in actions]
+        self.keeps, self.default_keep = list(keeps), default_keep
+
+    def choose_keep(self, view: View) -> int:
+        return self.keeps.pop(0) if self.keeps else self.default_keep
+
+    def act(self, view: View, legal: Sequence[Action]) -> Action:
+        if not self.actions:
+            raise InputError(f"scripted player {view.seat} has no action left; legal: {[str(a) for a in legal]}")
+        return self.actions.pop(0)
+
+
+class RandomPlayer:
+    """Uniform over the legal actions and the 32 keep masks, from its own seeded RNG."""
+
+    def __init__(self, seed: int):
+        self.rng = random.Random(seed)
+
+    def choose_keep(self, view: View) -> int:
+        return self.rng.randrange(32)
+
+    def act(self, view: View, legal: Sequence[Action]) -> Action:
+        return legal[self.rng.randrange(len(legal))]

@@ -1,0 +1,161 @@
+"""The population model: four human player types as behaviour strategies of the abstract game.
+
+Each type (:class:`PlayerType`) is a handful of readable parameters from
+``config/population.yaml``; :func:`type_policy` turns one into a full behaviour
+strategy of H in a built :mod:`poker51.drawgame` game (a policy vector of
+:mod:`poker51.game`, H's information sets filled, R's left uniform).
+
+Strength ``s`` in [0, 1] is a percentile among House-rule final hands: after the
+draw ``(bucket + 1/2) / B``; before the draw its expectation over the type's draw,
+``sum_b h_trans[c, d, b] (b + 1/2) / B``.  Thresholds act through a logistic ramp
+``sigma((s - t) / softness)`` so the types are mixed strategies (a sharp threshold
+at ``softness = 0``).
+
+Decisions of H:
+
+- opening (pre-draw, with its draw count; post-draw): bet ``size`` with probability
+  ``q = ramp(value) + (1 - ramp(value)) * bluff``, else check;
+- facing R's raise of its bet, or R's bet after its check: raise (re-raise) with
+  ``ramp(raise)``, otherwise call with ``ramp(call)``, otherwise fold.
+
+The choices are documented in ``docs/population.md``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Mapping
+
+import numpy as np
+import yaml
+
+from poker51.drawgame import BETS, FIRST_ACTIONS, OPENS, AbstractionArrays
+from poker51.errors import InputError
+from poker51.game import Game
+
+DRAW_RULES = ("house", "keep_kicker")
+
+
+@dataclass(frozen=True)
+class PlayerType:
+    name: str
+    draw: str
+    open_value: float
+    open_size: int
+    bluff: float
+    call: float
+    raise_: float
+    softness: float
+
+    @classmethod
+    def from_config(cls, name: str, cfg: Mapping[str, Any]) -> "PlayerType":
+        where = f"population.types.{name}"
+        try:
+            op = cfg["open"]
+            t = cls(name, str(cfg["draw"]), float(op["value"]), int(op["size"]), float(op["bluff"]),
+                    float(cfg["call"]), float(cfg["raise"]), float(cfg.get("softness", 0.0)))
+        except KeyError as exc:
+            raise InputError(f"{where}: missing key {exc.args[0]!r}") from exc
+        except (TypeError, ValueError) as exc:
+            raise InputError(f"{where}: {exc}") from exc
+        if t.draw not in DRAW_RULES:
+            raise InputError(f"{where}.draw: {t.draw!r} is not one of {', '.join(DRAW_RULES)}")
+        if t.open_size not in BETS:
+            raise InputError(f"{where}.open.size: {t.open_size} is not one of 1, 2, 4, 8")
+        for key, v in (("open.value", t.open_value), ("open.bluff", t.bluff), ("call", t.call), ("raise", t.raise_)):
+            if not 0.0 <= v <= 1.0:
+                raise InputError(f"{where}.{key}: {v} is outside 0..1")
+        if t.softness < 0:
+            raise InputError(f"{where}.softness: must be >= 0")
+        return t
+
+    def ramp(self, s: np.ndarray, threshold: float) -> np.ndarray:
+        s = np.asarray(s, np.float64)
+        if self.softness == 0:
+            return (s >= threshold).astype(np.float64)
+        return 1.0 / (1.0 + np.exp(-(s - threshold) / self.softness))
+
+    def draw_count(self, house_draw: int) -> int:
+        if self.draw == "keep_kicker" and house_draw >= 3:
+            return house_draw - 1
+        return house_draw
+
+
+@dataclass(frozen=True)
+class Population:
+    types: tuple[PlayerType, ...]
+    weights: np.ndarray
+
+    @property
+    def names(self) -> list[str]:
+        return [t.name for t in self.types]
+
+
+def load_population(path_or_cfg: str | Path | Mapping[str, Any]) -> Population:
+    """Read ``config/population.yaml`` (or a dict of the same shape); errors name the key."""
+    cfg = path_or_cfg
+    if not isinstance(cfg, Mapping):
+        cfg = yaml.safe_load(Path(path_or_cfg).read_text())
+    if not isinstance(cfg, Mapping) or "types" not in cfg or "weights" not in cfg:
+        raise InputError("population: needs the keys 'types' and 'weights'")
+    types = tuple(PlayerType.from_config(n, c) for n, c in cfg["types"].items())
+    names = [t.name for t in types]
+    if set(cfg["weights"]) != set(names):
+        raise InputError(f"population.weights: keys {sorted(cfg['weights'])} must match population.types {sorted(names)}")
+    w = np.array([float(cfg["weights"][n]) for n in names])
+    if np.any(w < 0) or w.sum() <= 0:
+        raise InputError("population.weights: must be non-negative with a positive sum")
+    return Population(types, w / w.sum())
+
+
+def _pre_strength(ab: AbstractionArrays) -> np.ndarray:
+    """(C, 6): expected final percentile of class c drawing d."""
+    B = ab.n_buckets
+    return ab.h_trans @ ((np.arange(B) + 0.5) / B)
+
+
+def type_policy(game: Game, ab: AbstractionArrays, t: PlayerType, base: np.ndarray | None = None) -> np.ndarray:
+    """Behaviour strategy of type ``t`` for H in ``game`` (R's sets keep ``base``, default uniform)."""
+    policy = game.uniform_policy() if base is None else base.copy()
+    a = game.arrays
+    s_pre = _pre_strength(ab)
+    B = ab.n_buckets
+    for i, (player, key) in enumerate(game.iset_keys):
+        if key[0] != "H":
+            continue
+        _, street, d, pre, post, state = key
+        lo, hi = a.act_off[i], a.act_off[i + 1]
+        line = pre if street == 0 else post
+        if street == 0:
+            c = state
+            s = None if d < 0 else s_pre[c, d]
+        else:
+            c, b = state
+            s = (b + 0.5) / B
+        probs = np.zeros(hi - lo)
+        if street == 0 and d < 0:  # the first action: (draw count, open)
+            dd = t.draw_count(int(ab.r_draw[c]))
+            q = _open_prob(t, s_pre[c, dd])
+            probs[FIRST_ACTIONS.index((dd, "x"))] = 1 - q
+            probs[FIRST_ACTIONS.index((dd, f"b{t.open_size}"))] += q
+        elif line == "":  # post-draw opening
+            q = _open_prob(t, s)
+            probs[OPENS.index("x")] = 1 - q
+            probs[OPENS.index(f"b{t.open_size}")] += q
+        else:  # facing R's raise or R's bet: fold, call, raise
+            pr = float(t.ramp(s, t.raise_))
+            pc = (1 - pr) * float(t.ramp(s, t.call))
+            probs[:] = (1 - pr - pc, pc, pr)
+        policy[lo:hi] = probs
+    return policy
+
+
+def _open_prob(t: PlayerType, s: float) -> float:
+    v = float(t.ramp(s, t.open_value))
+    return v + (1 - v) * t.bluff
+
+
+def population_policies(game: Game, ab: AbstractionArrays, pop: Population) -> list[np.ndarray]:
+    """One H policy per type, in ``pop.types`` order."""
+    return [type_policy(game, ab, t) for t in pop.types]
