@@ -10,6 +10,9 @@ configfile: "config/config.yaml"
 
 include: "workflow/rules/common.smk"
 include: "workflow/rules/census.smk"
+include: "workflow/rules/abstraction.smk"
+include: "workflow/rules/solve.smk"
+include: "workflow/rules/scores.smk"
 
 
 rule all:

@@ -11,25 +11,42 @@ Pre-draw
     re-raise R folds or calls.  After a check: R checks or bets 2; facing it H
     folds, calls or raises by 2; R then folds or calls.
 Draw
-    A private chance node: H's class ``c`` becomes the state ``(c, bucket)`` with
-    probability ``h_trans[c, d, bucket]``; R's class becomes ``(c, bucket)`` with
-    ``r_trans[c, bucket]`` (the House rule).  Both draw counts are public.
+    R's House draw count ``k`` is revealed (a public chance node whose outcome k
+    keeps R's classes with ``r_draw[c] == k``), then a private chance node moves H's
+    class ``c`` to a bucket with ``h_trans[c, d, bucket]`` and R's class to a bucket
+    with ``r_trans[c, bucket]`` (the House rule).  Both draw counts are public.
 Post-draw
     The same betting structure without the draw choice, then a showdown of the
     buckets (higher wins, equal splits; independent hands, no card removal).
 
 Information
     R before the draw: (class, H's draw count read with 5 as 4, betting so far).
-    R after the draw: (bucket, own House draw count, H's draw count read as 4,
-    the pre-draw line, betting so far): R forgets its class, so several
-    (class, bucket) states share one information set (imperfect recall).  H has
-    perfect recall: every (public node, class[, bucket]) is its own set.
+    R after the draw: (bucket, own draw count k, H's draw count read as 4, the
+    pre-draw line, betting so far): R forgets its class.  H has perfect recall.
+
+Post-draw private states are buckets
+    After the draw both players' private states are buckets only.  For R this is
+    its information (it forgets its class).  For H it loses nothing: payoffs depend
+    on buckets only and the deals are independent, so at a post-draw node the
+    counterfactual value of H's state (class, bucket) does not depend on the class;
+    H's best response (its perfect-recall guarantee) is the same with or without the
+    class, and every H strategy that uses the class post-draw has a bucket-only
+    strategy of equal value against every R.  The merged states differ only by a
+    chance relabelling (a well-formed imperfect-recall game in the sense of Lanctot
+    et al. 2012), so CFR's bounds hold.  :func:`build_game` with
+    ``recall=True`` keeps (class, bucket) states for both players instead; the tests
+    check that both give the same values, and the score stage uses the R-recall game
+    for the upper end of the value bracket (R's best response recalling its class).
 
 Information-set keys (``Game.iset_keys`` holds ``(player, key)``)::
 
-    H: ("H", street, d, pre_line, post_line, state)   state = class, or (class, bucket)
-    R: ("R", 0, d4, pre_line, "", class)
-       ("R", 1, d4, pre_line, post_line, r_draw, bucket)
+    H: ("H", street, d, k, pre_line, post_line, state)
+    R: ("R", street, d4, k, pre_line, post_line, state)
+
+``street`` 0 (before the draw) or 1; ``d`` is H's draw count (-1 at H's first
+action), ``d4 = min(d, 4)``; ``k`` is R's draw count (-1 before the draw);
+``state`` is the class before the draw and the bucket after it (``(class,
+bucket)`` in the recall game).
 
 Lines are betting tokens joined by ``-``: ``x`` check, ``b1``/``b2``/``b4``/``b8``
 bet, ``c`` call, ``r`` raise (or re-raise), ``f`` fold.  The pre-draw line of a
@@ -106,84 +123,105 @@ def _transition(rows: np.ndarray) -> sp.csr_matrix:
     return sp.csr_matrix((rows.reshape(-1), (r, c)), shape=(C, C * B))
 
 
-def build_game(ab: AbstractionArrays) -> Game:
-    """The public tree of one variant's abstract game (see the module docstring)."""
+def build_game(ab: AbstractionArrays, recall: bool = False) -> Game:
+    """The public tree of one variant's abstract game (see the module docstring).
+
+    ``recall=True`` keeps (class, bucket) post-draw states for both players (R's
+    information sets still group by bucket); used for R's class-recalling best
+    response and for tests.
+    """
     ab.validate()
     C, B = ab.n_classes, ab.n_buckets
-    gb = GameBuilder(f"poker51-{ab.variant}")
-    h_mats = [_transition(ab.h_trans[:, d, :]) for d in range(N_DRAWS)]
-    r_mat = _transition(ab.r_trans)
-    post_bucket = np.tile(np.arange(B), C)
-    post_class = np.repeat(np.arange(C), B)
-    post_rdraw = ab.r_draw[post_class]
+    gb = GameBuilder(f"poker51-{ab.variant}" + ("-recall" if recall else ""))
+    draws_r = sorted(set(int(k) for k in ab.r_draw))
+    if recall:
+        h_mats = [_transition(ab.h_trans[:, d, :]) for d in range(N_DRAWS)]
+        r_mat = _transition(ab.r_trans)
+        post_bucket = np.tile(np.arange(B), C)
+        post_class = np.repeat(np.arange(C), B)
+    else:
+        h_mats = [sp.csr_matrix(ab.h_trans[:, d, :]) for d in range(N_DRAWS)]
+        r_mat = sp.csr_matrix(ab.r_trans)
+        post_bucket = np.arange(B)
+        post_class = None
     strengths = (post_bucket, post_bucket)
+    masks = {k: (None, (ab.r_draw == k).astype(np.float64)) for k in draws_r}
 
-    def keys(player, street, d, pre, post):
-        if player == H:
-            n = C if street == 0 else C * B
-            states = range(C) if street == 0 else zip(post_class.tolist(), post_bucket.tolist())
-            return [("H", street, d, pre, post, s) for s in states] if n else []
-        d4 = read_draw(d)
+    def state_keys(street):
         if street == 0:
-            return [("R", 0, d4, pre, "", c) for c in range(C)]
-        return [("R", 1, d4, pre, post, int(rd), int(b)) for rd, b in zip(post_rdraw, post_bucket)]
+            return list(range(C))
+        if recall:
+            return list(zip(post_class.tolist(), post_bucket.tolist()))
+        return post_bucket.tolist()
 
-    def decision(player, street, d, pre, line, children):
+    keys_pre, keys_post = state_keys(0), state_keys(1)
+
+    def keys(player, street, d, k, pre, post):
+        states = keys_pre if street == 0 else keys_post
+        if player == H:
+            return [("H", street, d, k, pre, post, s) for s in states]
+        d4 = read_draw(d)
+        if street == 1 and recall:  # R's sets still group by bucket
+            return [("R", 1, d4, k, pre, post, b) for (_, b) in states]
+        return [("R", street, d4, k, pre, post, s) for s in states]
+
+    def decision(player, street, d, k, pre, line, children):
         lk = _line(line)
         if street == 0:
-            return gb.add_decision(player, children, keys(player, 0, d, lk, ""))
-        return gb.add_decision(player, children, keys(player, 1, d, pre, lk))
+            return gb.add_decision(player, children, keys(player, 0, d, -1, lk, ""))
+        return gb.add_decision(player, children, keys(player, 1, d, k, pre, lk))
 
-    def after_open(street, d, pre, line, h, r, close):
+    def after_open(street, d, k, pre, line, h, r, close):
         """The round after H's opening token (last of ``line``); contributions (h, r)."""
         if line[-1] == "x":
             r2 = r + R_BET
             h2 = r2 + R_BET
-            facing_raise = decision(R, street, d, pre, line + ["b2", "r"], [
+            facing_raise = decision(R, street, d, k, pre, line + ["b2", "r"], [
                 gb.add_fold(R, (h2, r2)),
                 close(line + ["b2", "r", "c"], h2),
             ])
-            facing_bet = decision(H, street, d, pre, line + ["b2"], [
+            facing_bet = decision(H, street, d, k, pre, line + ["b2"], [
                 gb.add_fold(H, (h, r2)),
                 close(line + ["b2", "c"], r2),
                 facing_raise,
             ])
-            return decision(R, street, d, pre, line, [close(line + ["x"], h), facing_bet])
+            return decision(R, street, d, k, pre, line, [close(line + ["x"], h), facing_bet])
         b = int(line[-1][1:])
         r2 = h + b
         h2 = r2 + b
-        facing_reraise = decision(R, street, d, pre, line + ["r", "r"], [
+        facing_reraise = decision(R, street, d, k, pre, line + ["r", "r"], [
             gb.add_fold(R, (h2, r2)),
             close(line + ["r", "r", "c"], h2),
         ])
-        facing_raise = decision(H, street, d, pre, line + ["r"], [
+        facing_raise = decision(H, street, d, k, pre, line + ["r"], [
             gb.add_fold(H, (h, r2)),
             close(line + ["r", "c"], r2),
             facing_reraise,
         ])
-        return decision(R, street, d, pre, line, [gb.add_fold(R, (h, r)), close(line + ["c"], h), facing_raise])
+        return decision(R, street, d, k, pre, line, [gb.add_fold(R, (h, r)), close(line + ["c"], h), facing_raise])
 
-    def post_round(d, pre, put):
+    def post_round(d, k, pre, put):
         def close(line, amount):
             return gb.add_showdown((amount, amount), strengths=strengths)
 
         kids = []
         for o in OPENS:
             h = put + (0 if o == "x" else int(o[1:]))
-            kids.append(after_open(1, d, pre, [o], h, put, close))
-        return decision(H, 1, d, pre, [], kids)
+            kids.append(after_open(1, d, k, pre, [o], h, put, close))
+        return decision(H, 1, d, k, pre, [], kids)
 
     def pre_close(d):
         def close(line, amount):
-            sub = post_round(d, _line(line), amount)
-            return gb.add_private_chance(sub, h_mats[d], r_mat)
+            pre = _line(line)
+            subs = [gb.add_private_chance(post_round(d, k, pre, amount), h_mats[d], r_mat) for k in draws_r]
+            return gb.add_chance(subs, [1.0] * len(subs), [masks[k] for k in draws_r])
         return close
 
     first = []
     for d, o in FIRST_ACTIONS:
         h = 1 + (0 if o == "x" else int(o[1:]))
-        first.append(after_open(0, d, "", [o], h, 1, pre_close(d)))
-    root_h = gb.add_decision(H, first, [("H", 0, -1, "", "", c) for c in range(C)])
+        first.append(after_open(0, d, -1, "", [o], h, 1, pre_close(d)))
+    root_h = gb.add_decision(H, first, [("H", 0, -1, -1, "", "", c) for c in range(C)])
     deal = np.asarray(ab.class_prob, np.float64).reshape(1, C)
     root = gb.add_private_chance(root_h, deal, deal)
     return gb.build(root)

@@ -17,8 +17,10 @@ that holds the marker is worth the best hand the marker can make:
   rank + I = five of a kind); for a flush it is a card of the suit not held.
 - ``RULE_BUG``: an ace (four aces + I = five aces), or any card not held that
   completes a straight, flush or straight flush.
-- ``RULE_SUIT_TWO``: a two of any suit not already held.
-- ``RULE_CLUB_ANY``: a club of any rank not already held.
+- ``RULE_SUIT_TWO``: a two of any suit not already held (for another marker
+  card: a card of the marker's rank in any suit not held).
+- ``RULE_CLUB_ANY``: a club of any rank not already held (for another marker
+  card: a card of the marker's suit, any rank, not held).
 - ``RULE_ORDINARY``: the marker is the ordinary card it is.
 
 Each kernel has a plain-Python twin (``*_plain``); the tests compare them on every
@@ -28,8 +30,10 @@ hand of the decks.
 >>> s = strength_plain(parse_cards("Ah Kh Qh Jh Th"))
 >>> CATEGORIES[category_of(s)], hex(s)
 ('straight_flush', '0x8c0000')
->>> CATEGORIES[category_of(strength(parse_cards("2c 2d 2h 2s Ad"), RULE_WILD))]
+>>> CATEGORIES[category_of(strength(parse_cards("2c Kd Kh Ks Kc"), RULE_WILD))]
 'five_of_a_kind'
+>>> CATEGORIES[category_of(strength(parse_cards("2c 2d 2h 2s Ad"), RULE_WILD))]  # I + three natural twos
+'four_of_a_kind'
 """
 
 from __future__ import annotations
@@ -142,7 +146,13 @@ def _eval_with(n0, n1, n2, n3, sub):
 
 @njit(cache=True)
 def _best_marker(nat, rule):
-    """Best strength of four natural cards ``nat`` plus the marker under ``rule``."""
+    """Best strength of four natural cards ``nat`` plus the marker I = 2c under ``rule``."""
+    return _best_marker_at(nat, rule, MARKER)
+
+
+@njit(cache=True)
+def _best_marker_at(nat, rule, marker):
+    """Best strength of four natural cards ``nat`` plus the card ``marker`` read under ``rule``."""
     n0, n1, n2, n3 = nat[0], nat[1], nat[2], nat[3]
     held = np.zeros(52, np.bool_)
     for c in nat:
@@ -175,14 +185,14 @@ def _best_marker(nat, rule):
                     best = v
     elif rule == RULE_SUIT_TWO:
         for s in range(4):
-            c = s  # rank 0 (two) of suit s
+            c = (marker & ~3) | s  # the marker's rank (a two for I) in suit s
             if not held[c]:
                 v = _eval_with(n0, n1, n2, n3, c)
                 if v > best:
                     best = v
     elif rule == RULE_CLUB_ANY:
         for r in range(13):
-            c = 4 * r
+            c = 4 * r + (marker & 3)  # rank r in the marker's suit (a club for I)
             if not held[c]:
                 v = _eval_with(n0, n1, n2, n3, c)
                 if v > best:
@@ -204,7 +214,7 @@ def _strength(hand, rule, marker):
                 if i != k:
                     nat[j] = hand[i]
                     j += 1
-            return _best_marker(nat, rule)
+            return _best_marker_at(nat, rule, marker)
     return _eval_cards(hand[0], hand[1], hand[2], hand[3], hand[4])
 
 
@@ -287,7 +297,7 @@ def strength_plain(hand, rule: int = RULE_ORDINARY, marker: int = MARKER) -> int
                 reads.append(v)
         return max(reads)
     if rule == RULE_SUIT_TWO:
-        return max(ordinary(nat + [c]) for c in free if c >> 2 == 0)
+        return max(ordinary(nat + [c]) for c in free if c >> 2 == marker >> 2)
     if rule == RULE_CLUB_ANY:
-        return max(ordinary(nat + [c]) for c in free if c & 3 == 0)
+        return max(ordinary(nat + [c]) for c in free if c & 3 == marker & 3)
     raise ValueError(f"unknown marker rule {rule}")

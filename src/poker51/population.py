@@ -124,14 +124,14 @@ def type_policy(game: Game, ab: AbstractionArrays, t: PlayerType, base: np.ndarr
     for i, (player, key) in enumerate(game.iset_keys):
         if key[0] != "H":
             continue
-        _, street, d, pre, post, state = key
+        _, street, d, k, pre, post, state = key
         lo, hi = a.act_off[i], a.act_off[i + 1]
         line = pre if street == 0 else post
         if street == 0:
             c = state
             s = None if d < 0 else s_pre[c, d]
         else:
-            c, b = state
+            b = state[1] if isinstance(state, tuple) else state
             s = (b + 0.5) / B
         probs = np.zeros(hi - lo)
         if street == 0 and d < 0:  # the first action: (draw count, open)

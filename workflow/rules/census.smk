@@ -4,6 +4,7 @@
 rule census:
     output:
         counts=out("census/counts.parquet"),
+        orders=out("census/orders.parquet"),
         claims=out("census/claims.parquet"),
         claims_md=out("census/claims.md"),
     params:

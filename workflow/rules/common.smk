@@ -1,4 +1,5 @@
 # Shared helpers: config validation and target lists.
+import re
 from pathlib import Path
 
 from snakemake.utils import validate
@@ -22,6 +23,7 @@ def figure(stem):
 def census_targets():
     targets = [
         out("census/counts.parquet"),
+        out("census/orders.parquet"),
         out("census/claims.parquet"),
         out("census/claims.md"),
     ] + figure("census_frequencies")
@@ -30,5 +32,53 @@ def census_targets():
     return targets
 
 
+VARIANTS = config["abstraction"]["variants"]
+TABLE_P = float(config["solve"]["p"])
+SOLVE_PS = sorted({0.0, TABLE_P} | {float(p) for p in config["solve"]["sweep"]})
+
+
+def plabel(p):
+    """Directory label of a table: p0, p0.1, p0.5, p1 (as poker51.study.p_label)."""
+    return f"p{float(p):g}"
+
+
+P_OF = {plabel(p): p for p in SOLVE_PS}
+ABSTRACTION_TABLES = ["classes", "buckets", "transitions", "belief"]
+
+
+wildcard_constraints:
+    variant="|".join(VARIANTS),
+    plabel="|".join(re.escape(k) for k in P_OF),
+
+
+def abstraction_files(variant):
+    return {name: out(f"{variant}/{name}.parquet") for name in ABSTRACTION_TABLES}
+
+
+def solve_dir(variant, p):
+    return out(f"{variant}/solve_{plabel(p)}")
+
+
+def solve_iterations(wildcards):
+    p = P_OF[wildcards.plabel]
+    if p in (0.0, TABLE_P):
+        return config["solve"]["iterations"]
+    return config["solve"]["sweep_iterations"]
+
+
+def abstraction_targets():
+    return [f for v in VARIANTS for f in abstraction_files(v).values()] + figure("classes_buckets")
+
+
+def solve_targets():
+    return [f"{solve_dir(v, p)}/policy.npy" for v in VARIANTS for p in SOLVE_PS]
+
+
+def score_targets():
+    return [out("scores.parquet"), out("convergence.parquet")] + figure("convergence") + figure(
+        "frontier"
+    ) + [f for v in VARIANTS for f in figure(f"strategy_{v}")]
+
+
 def all_targets():
-    return census_targets()
+    return census_targets() + abstraction_targets() + solve_targets() + score_targets()

@@ -1,0 +1,880 @@
+"""Census: exact category counts over every five-card hand of a deck (SPEC section 2).
+
+A :class:`Deck` is the 52 cards minus a set of removed cards, with a marker card read
+under a rule (:data:`poker51.evaluate.RULES`).  :func:`census` enumerates all C(n, 5)
+hands in one Numba kernel and counts them per category, split by whether the hand
+holds the marker.  The kernel never builds a hand array: five nested loops over card
+positions keep the rank counts incrementally, and a hand's category follows from
+
+* ``S = sum over ranks of count**2`` (5 high card or straight, 7 one pair, 9 two pair,
+  11 three of a kind, 13 full house, 17 four of a kind, 25 five of a kind),
+* a 13-bit rank mask looked up in a straight table when the five ranks are distinct,
+* whether the five suits agree.
+
+For a hand that holds the marker under a rule, the kernel computes the *reachable
+mask*: the set (bitmask over category ids) of categories the marker's readings can
+make with the four natural cards.  Its highest bit is the hand's category under the
+standard order; the mask itself feeds the order search (:mod:`poker51.orders`).
+Readings (rule card "Ⅰ back in play", SPEC section 1; category only):
+
+* wild: any rank, duplicates allowed (no flush), and any card not held;
+* bug: an ace (duplicates allowed), any card not held that makes a straight,
+  a flush or a straight flush;
+* suit_two: a card of the marker's rank (a two) in a suit not held;
+* club_any: a card of the marker's suit (a club) of a rank not held;
+* ordinary: the marker card itself.
+
+>>> d = named_deck("standard")
+>>> d.n_cards, d.n_hands, d.marker_in_play
+(51, 2349060, False)
+>>> make_deck("full52", remove="5h,Ks").name
+'full52-5h-Ks'
+>>> c = census(named_deck("full52"))
+>>> int(c.counts.sum()), int(c.counts[1].sum()), int(c.category_counts()[STRAIGHT_FLUSH])
+(2598960, 249900, 40)
+"""
+
+from __future__ import annotations
+
+import functools
+import json
+from dataclasses import dataclass
+from fractions import Fraction
+from math import comb
+
+import numpy as np
+import pandas as pd
+from numba import njit
+
+from poker51.cards import MARKER, N_CARDS, RANK_CHARS, card_str, cards_str, parse_card, parse_cards
+from poker51.errors import InputError
+from poker51.io import canonical_json
+from poker51.orders import OrderSearch, order_counts, search_orders
+from poker51.evaluate import (
+    CATEGORIES,
+    FIVE_OF_A_KIND,
+    FLUSH,
+    FOUR_OF_A_KIND,
+    FULL_HOUSE,
+    HIGH_CARD,
+    ONE_PAIR,
+    RULE_BUG,
+    RULE_CLUB_ANY,
+    RULE_ORDINARY,
+    RULE_SUIT_TWO,
+    RULE_WILD,
+    RULES,
+    STRAIGHT,
+    STRAIGHT_FLUSH,
+    THREE_OF_A_KIND,
+    TWO_PAIR,
+    strength,
+)
+
+N_CATEGORIES = len(CATEGORIES)
+N_MASKS = 1 << N_CATEGORIES
+#: the five categories defined only by how often ranks repeat (rule card)
+RANK_MULTIPLICITY = (ONE_PAIR, TWO_PAIR, THREE_OF_A_KIND, FULL_HOUSE, FOUR_OF_A_KIND)
+#: patterns of the four natural cards of a marker hand, indexed as in ``DeckCensus.reach``
+NATURAL_PATTERNS = ("no_pair", "one_pair", "two_pair", "three_of_a_kind", "four_of_a_kind")
+#: the standard category order, best first (category ids)
+STANDARD_ORDER = tuple(range(N_CATEGORIES - 1, -1, -1))
+
+
+# --------------------------------------------------------------------------- decks
+@dataclass(frozen=True)
+class Deck:
+    """The cards in play (52 minus ``removed``) and the marker card read under ``rule``.
+
+    ``removed`` is normalised to a sorted tuple of card ints.  An ordinary deck may
+    leave its marker out (``standard``: I is not dealt, no hand holds it); a marker
+    rule needs the marker in play.
+    """
+
+    name: str
+    removed: tuple[int, ...] = ()
+    marker: int = MARKER
+    rule: str = "ordinary"
+
+    def __post_init__(self) -> None:
+        removed = [int(c) for c in self.removed]
+        seen: set[int] = set()
+        for c in removed:
+            if not 0 <= c < N_CARDS:
+                raise InputError(f"deck {self.name}: card index {c} is outside 0..51")
+            if c in seen:
+                raise InputError(f"deck {self.name}: card {card_str(c)} is removed twice")
+            seen.add(c)
+        if len(removed) > N_CARDS - 5:
+            raise InputError(f"deck {self.name}: {N_CARDS - len(removed)} cards left, a hand needs 5")
+        if self.rule not in RULES:
+            raise InputError(f"deck {self.name}: unknown rule {self.rule!r} (choose from {', '.join(RULES)})")
+        if not 0 <= int(self.marker) < N_CARDS:
+            raise InputError(f"deck {self.name}: marker index {self.marker} is outside 0..51")
+        if self.rule != "ordinary" and int(self.marker) in seen:
+            raise InputError(f"deck {self.name}: marker {card_str(self.marker)} is not in the deck (it is removed)")
+        object.__setattr__(self, "removed", tuple(sorted(removed)))
+        object.__setattr__(self, "marker", int(self.marker))
+
+    @property
+    def cards(self) -> tuple[int, ...]:
+        """Cards in play, ascending."""
+        gone = set(self.removed)
+        return tuple(c for c in range(N_CARDS) if c not in gone)
+
+    @property
+    def n_cards(self) -> int:
+        return N_CARDS - len(self.removed)
+
+    @property
+    def n_hands(self) -> int:
+        return comb(self.n_cards, 5)
+
+    @property
+    def rule_code(self) -> int:
+        return RULES[self.rule]
+
+    @property
+    def marker_in_play(self) -> bool:
+        return self.marker not in self.removed
+
+    def describe(self) -> str:
+        gone = f" (52 minus {cards_str(self.removed)})" if self.removed else ""
+        if not self.marker_in_play:
+            how = f"marker {card_str(self.marker)} not dealt"
+        else:
+            how = f"marker {card_str(self.marker)} read {self.rule}"
+        return f"{self.name}: {self.n_cards} cards{gone}, {how}"
+
+
+NAMED_DECKS: dict[str, Deck] = {
+    "full52": Deck("full52"),
+    "standard": Deck("standard", removed=(MARKER,)),
+    "wild": Deck("wild", rule="wild"),
+    "bug": Deck("bug", rule="bug"),
+    "suit_two": Deck("suit_two", rule="suit_two"),
+    "club_any": Deck("club_any", rule="club_any"),
+}
+
+
+def named_deck(name: str) -> Deck:
+    try:
+        return NAMED_DECKS[name]
+    except KeyError:
+        raise InputError(f"unknown deck {name!r} (choose from {', '.join(NAMED_DECKS)})") from None
+
+
+def make_deck(base: str = "full52", remove=(), marker=None, rule: str | None = None) -> Deck:
+    """A named deck with more cards removed and/or another marker card or rule.
+
+    ``remove`` is a card list ("5h,Ks") or card ints; ``marker`` a card name or int.
+    The name records the changes: ``full52-5h-Ks``, ``full52+bug@Ah``.
+    """
+    deck = named_deck(base)
+    extra = parse_cards(remove) if isinstance(remove, str) else [int(c) for c in remove]
+    for c in extra:
+        if c in deck.removed:
+            raise InputError(f"card {card_str(c)} is removed twice (deck {base} already leaves it out)")
+    new_marker = deck.marker if marker is None else (parse_card(marker) if isinstance(marker, str) else int(marker))
+    new_rule = deck.rule if rule is None else str(rule)
+    name = base + "".join(f"-{card_str(c)}" for c in extra)
+    if (new_marker, new_rule) != (deck.marker, deck.rule):
+        name += f"+{new_rule}@{card_str(new_marker)}" if 0 <= new_marker < N_CARDS else f"+{new_rule}@{new_marker}"
+    return Deck(name, removed=deck.removed + tuple(extra), marker=new_marker, rule=new_rule)
+
+
+# --------------------------------------------------------------------------- kernels
+def _tables():
+    s_cat = np.full(26, -1, np.int64)
+    for s, cat in ((5, HIGH_CARD), (7, ONE_PAIR), (9, TWO_PAIR), (11, THREE_OF_A_KIND),
+                   (13, FULL_HOUSE), (17, FOUR_OF_A_KIND), (25, FIVE_OF_A_KIND)):
+        s_cat[s] = cat
+    straight = np.zeros(1 << 13, np.bool_)
+    for top in range(4, 13):
+        straight[0b11111 << (top - 4)] = True
+    straight[(1 << 12) | 0b1111] = True  # the wheel A-2-3-4-5
+    pattern = np.full(17, -1, np.int64)
+    for s, p in ((4, 0), (6, 1), (8, 2), (10, 3), (16, 4)):
+        pattern[s] = p
+    top = np.zeros(N_MASKS, np.int64)
+    for m in range(1, N_MASKS):
+        top[m] = m.bit_length() - 1
+    return s_cat, straight, pattern, top
+
+
+#: category by sum of squared rank counts; straight rank masks; natural pattern by S of
+#: four cards; highest category of a mask
+_S_CATEGORY, _STRAIGHT, _PATTERN, _TOP = _tables()
+
+
+@njit(cache=True)
+def _rank_read(cnt, s4, m4, r):
+    """Category of the four counted cards plus rank r, not a flush."""
+    s5 = s4 + 2 * cnt[r] + 1
+    if s5 == 5:
+        return STRAIGHT if _STRAIGHT[m4 | (1 << r)] else HIGH_CARD
+    return _S_CATEGORY[s5]
+
+
+@njit(cache=True)
+def _card_read(cnt, s4, m4, fsuit, c):
+    """Category of the four counted cards plus card c (not held); ``fsuit`` their common suit or -1."""
+    if (c & 3) == fsuit:  # four suited naturals hold distinct ranks, c's rank is new
+        return STRAIGHT_FLUSH if _STRAIGHT[m4 | (1 << (c >> 2))] else FLUSH
+    return _rank_read(cnt, s4, m4, c >> 2)
+
+
+@njit(cache=True)
+def _reach(n0, n1, n2, n3, rule, marker, cnt):
+    """Reachable mask of naturals n0..n3 with the marker under ``rule``.
+
+    Returns (mask, S of the naturals, category of the ordinary reading, naturals of
+    the marker's rank).  ``cnt`` is a zeroed scratch array of 13, left zeroed.
+    """
+    s4 = 0
+    m4 = 0
+    held = 0
+    for c in (n0, n1, n2, n3):
+        r = c >> 2
+        s4 += 2 * cnt[r] + 1
+        cnt[r] += 1
+        m4 |= 1 << r
+        held |= 1 << c
+    fsuit = n0 & 3
+    if (n1 & 3) != fsuit or (n2 & 3) != fsuit or (n3 & 3) != fsuit:
+        fsuit = -1
+    mask = 0
+    if rule == RULE_WILD:
+        for r in range(13):
+            mask |= 1 << _rank_read(cnt, s4, m4, r)
+        if fsuit >= 0:
+            for r in range(13):
+                if not (m4 >> r) & 1:
+                    mask |= 1 << _card_read(cnt, s4, m4, fsuit, 4 * r + fsuit)
+    elif rule == RULE_BUG:
+        mask |= 1 << _rank_read(cnt, s4, m4, 12)
+        for r in range(13):
+            if _rank_read(cnt, s4, m4, r) == STRAIGHT:
+                mask |= 1 << STRAIGHT
+        if fsuit >= 0:
+            for r in range(13):
+                if not (m4 >> r) & 1:
+                    mask |= 1 << _card_read(cnt, s4, m4, fsuit, 4 * r + fsuit)
+    elif rule == RULE_SUIT_TWO:
+        for s in range(4):
+            c = (marker & ~3) | s
+            if not (held >> c) & 1:
+                mask |= 1 << _card_read(cnt, s4, m4, fsuit, c)
+    elif rule == RULE_CLUB_ANY:
+        for r in range(13):
+            c = 4 * r + (marker & 3)
+            if not (held >> c) & 1:
+                mask |= 1 << _card_read(cnt, s4, m4, fsuit, c)
+    else:
+        mask = 1 << _card_read(cnt, s4, m4, fsuit, marker)
+    ordinary = _card_read(cnt, s4, m4, fsuit, marker)
+    same_rank = cnt[marker >> 2]
+    for c in (n0, n1, n2, n3):
+        cnt[c >> 2] = 0
+    return mask, s4, ordinary, same_rank
+
+
+@njit(cache=True)
+def _census_kernel(cards, pm, rule, marker, counts, reach, by_card, cat_out):
+    """Count every 5-subset of ``cards`` (ascending card ints) by category.
+
+    ``pm``: position of the marker in ``cards`` or -1.  Outputs (added to):
+    ``counts[holds marker, category]``; for marker hands under a rule,
+    ``reach[naturals of the marker's rank, natural pattern, ordinary category, mask]``;
+    if ``by_card`` has 52 rows, ``by_card[card, category]`` (hands holding the card);
+    if ``cat_out`` is not empty, each hand's category in lexicographic order.
+    """
+    n = cards.shape[0]
+    ranks = cards >> 2
+    suits = cards & 3
+    cnt = np.zeros(13, np.int64)
+    scratch = np.zeros(13, np.int64)
+    nat = np.empty(4, np.int64)
+    loc = np.zeros((5, N_CATEGORIES), np.int64)
+    do_card = by_card.shape[0] > 0
+    do_out = cat_out.shape[0] > 0
+    ruled = rule != RULE_ORDINARY and pm >= 0
+    h = 0
+    for a in range(n - 4):
+        ra = ranks[a]
+        sa = suits[a]
+        cnt[ra] += 1
+        m1 = 1 << ra
+        for b in range(a + 1, n - 3):
+            rb = ranks[b]
+            s2 = 1 + 2 * cnt[rb] + 1
+            cnt[rb] += 1
+            m2 = m1 | (1 << rb)
+            f2 = suits[b] == sa
+            for c in range(b + 1, n - 2):
+                rc = ranks[c]
+                s3 = s2 + 2 * cnt[rc] + 1
+                cnt[rc] += 1
+                m3 = m2 | (1 << rc)
+                f3 = f2 and suits[c] == sa
+                for d in range(c + 1, n - 1):
+                    rd = ranks[d]
+                    s4 = s3 + 2 * cnt[rd] + 1
+                    cnt[rd] += 1
+                    m4 = m3 | (1 << rd)
+                    f4 = f3 and suits[d] == sa
+                    mk4 = a == pm or b == pm or c == pm or d == pm
+                    for e in range(d + 1, n):
+                        hm = mk4 or e == pm
+                        if ruled and hm:
+                            k = 0
+                            for p in (a, b, c, d, e):
+                                if p != pm:
+                                    nat[k] = cards[p]
+                                    k += 1
+                            mask, sn, ordinary, same = _reach(nat[0], nat[1], nat[2], nat[3], rule, marker, scratch)
+                            cat = _TOP[mask]
+                            reach[same, _PATTERN[sn], ordinary, mask] += 1
+                        else:
+                            re = ranks[e]
+                            s5 = s4 + 2 * cnt[re] + 1
+                            if s5 == 5:
+                                st = _STRAIGHT[m4 | (1 << re)]
+                                if f4 and suits[e] == sa:
+                                    cat = STRAIGHT_FLUSH if st else FLUSH
+                                else:
+                                    cat = STRAIGHT if st else HIGH_CARD
+                            else:
+                                cat = _S_CATEGORY[s5]
+                        counts[1 if hm else 0, cat] += 1
+                        if do_out:
+                            cat_out[h] = cat
+                            h += 1
+                        if do_card:
+                            by_card[cards[e], cat] += 1
+                            loc[4, cat] += 1
+                    if do_card:
+                        for t in range(N_CATEGORIES):
+                            by_card[cards[d], t] += loc[4, t]
+                            loc[3, t] += loc[4, t]
+                            loc[4, t] = 0
+                    cnt[rd] -= 1
+                if do_card:
+                    for t in range(N_CATEGORIES):
+                        by_card[cards[c], t] += loc[3, t]
+                        loc[2, t] += loc[3, t]
+                        loc[3, t] = 0
+                cnt[rc] -= 1
+            if do_card:
+                for t in range(N_CATEGORIES):
+                    by_card[cards[b], t] += loc[2, t]
+                    loc[1, t] += loc[2, t]
+                    loc[2, t] = 0
+            cnt[rb] -= 1
+        if do_card:
+            for t in range(N_CATEGORIES):
+                by_card[cards[a], t] += loc[1, t]
+                loc[1, t] = 0
+        cnt[ra] -= 1
+
+
+def _kernel_args(deck: Deck):
+    cards = np.asarray(deck.cards, dtype=np.int64)
+    pm = int(np.searchsorted(cards, deck.marker)) if deck.marker_in_play else -1
+    return cards, pm, deck.rule_code, deck.marker
+
+
+# --------------------------------------------------------------------------- census
+@dataclass(frozen=True, eq=False)
+class DeckCensus:
+    """Exact counts of one deck (arrays are read-only).
+
+    ``counts[0 / 1, category]``: hands without / with the marker.  ``reach``
+    (shape (4, 5, 10, 1024)): marker hands under a rule by (natural cards of the
+    marker's rank, :data:`NATURAL_PATTERNS` index, category of reading the marker
+    as its own card, reachable mask); all zero for an ordinary deck.  ``by_card``
+    (52, 10): hands holding each card, per category (only if asked for).
+    """
+
+    deck: Deck
+    counts: np.ndarray
+    reach: np.ndarray
+    by_card: np.ndarray | None = None
+
+    @property
+    def hands(self) -> int:
+        return int(self.counts.sum())
+
+    def category_counts(self) -> np.ndarray:
+        """Counts per category id (both marker columns)."""
+        return self.counts.sum(axis=0)
+
+    def mask_counts(self) -> np.ndarray:
+        """Hands per reachable mask (length 1024); a hand without a rule reading reaches its category only."""
+        out = self.reach.sum(axis=(0, 1, 2)).astype(np.int64)
+        plain = self.counts.copy()
+        if self.deck.rule != "ordinary":
+            plain[1] = 0  # marker hands are in ``reach``
+        for cat in range(N_CATEGORIES):
+            out[1 << cat] += plain[:, cat].sum()
+        return out
+
+    def transitions(self) -> np.ndarray:
+        """Marker hands by (category reading the marker as its own card, category under the rule)."""
+        out = np.zeros((N_CATEGORIES, N_CATEGORIES), np.int64)
+        per = self.reach.sum(axis=(0, 1))  # (ordinary, mask)
+        for mask in np.flatnonzero(per.sum(axis=0)):
+            out[:, _TOP[mask]] += per[:, mask]
+        return out
+
+
+@functools.lru_cache(maxsize=32)
+def census(deck: Deck, by_card: bool = False) -> DeckCensus:
+    """Enumerate every hand of ``deck`` once (cached per deck)."""
+    cards, pm, rule, marker = _kernel_args(deck)
+    counts = np.zeros((2, N_CATEGORIES), np.int64)
+    reach = np.zeros((4, len(NATURAL_PATTERNS), N_CATEGORIES, N_MASKS), np.int64)
+    per_card = np.zeros((N_CARDS if by_card else 0, N_CATEGORIES), np.int64)
+    _census_kernel(cards, pm, rule, marker, counts, reach, per_card, np.zeros(0, np.int8))
+    for a in (counts, reach, per_card):
+        a.setflags(write=False)
+    return DeckCensus(deck, counts, reach, per_card if by_card else None)
+
+
+def hand_categories(deck: Deck) -> np.ndarray:
+    """Category of every hand of ``deck`` in lexicographic order (int8), from the census kernel."""
+    cards, pm, rule, marker = _kernel_args(deck)
+    out = np.empty(deck.n_hands, np.int8)
+    _census_kernel(cards, pm, rule, marker, np.zeros((2, N_CATEGORIES), np.int64),
+                   np.zeros((4, len(NATURAL_PATTERNS), N_CATEGORIES, N_MASKS), np.int64),
+                   np.zeros((0, N_CATEGORIES), np.int64), out)
+    return out
+
+
+@njit(cache=True)
+def _masks_many(naturals, rule, marker, out):
+    scratch = np.zeros(13, np.int64)
+    for i in range(naturals.shape[0]):
+        n = naturals[i]
+        out[i] = _reach(n[0], n[1], n[2], n[3], rule, marker, scratch)[0]
+
+
+def marker_hand_masks(deck: Deck) -> tuple[np.ndarray, np.ndarray]:
+    """Every marker hand of ``deck``: its four naturals (lexicographic, (n, 4)) and reachable mask.
+
+    Hand by hand, unlike the census kernel's aggregated ``reach`` table; for tests
+    and brute-force order recounts.
+    """
+    from poker51.cards import all_hands
+
+    if not deck.marker_in_play:
+        return np.zeros((0, 4), np.int64), np.zeros(0, np.int64)
+    naturals = all_hands([c for c in deck.cards if c != deck.marker], 4).astype(np.int64)
+    masks = np.empty(naturals.shape[0], np.int64)
+    _masks_many(naturals, deck.rule_code, deck.marker, masks)
+    return naturals, masks
+
+
+def reach_mask(naturals, rule: str, marker: int = MARKER) -> int:
+    """Kernel reachable mask of four natural cards plus the marker under ``rule``.
+
+    >>> from poker51.evaluate import CATEGORIES
+    >>> m = reach_mask(parse_cards("2d 6s 9h Qc"), "bug")   # I 2d 6s 9h Qc
+    >>> [CATEGORIES[c] for c in range(10) if m >> c & 1]
+    ['high_card']
+    """
+    nat = [int(c) for c in naturals]
+    if len(set(nat)) != 4 or marker in nat:
+        raise InputError(f"need four distinct natural cards other than the marker, got {cards_str(nat)}")
+    mask, _, _, _ = _reach(nat[0], nat[1], nat[2], nat[3], RULES[rule], int(marker), np.zeros(13, np.int64))
+    return int(mask)
+
+
+def reach_mask_plain(naturals, rule: str, marker: int = MARKER) -> int:
+    """Plain twin of :func:`reach_mask`: every reading listed, each hand classified with ``Counter``."""
+    from collections import Counter
+
+    nat = [int(c) for c in naturals]
+    code = RULES[rule]
+
+    def category(ranks, flush):
+        shape = sorted(Counter(ranks).values(), reverse=True)
+        distinct = sorted(set(ranks))
+        straight = len(distinct) == 5 and (distinct[4] - distinct[0] == 4 or distinct == [0, 1, 2, 3, 12])
+        if shape[0] == 5:
+            return FIVE_OF_A_KIND
+        if straight and flush:
+            return STRAIGHT_FLUSH
+        if shape[0] == 4:
+            return FOUR_OF_A_KIND
+        if shape[:2] == [3, 2]:
+            return FULL_HOUSE
+        if flush:
+            return FLUSH
+        if straight:
+            return STRAIGHT
+        return {3: THREE_OF_A_KIND, 2: TWO_PAIR if shape[1] == 2 else ONE_PAIR, 1: HIGH_CARD}[shape[0]]
+
+    ranks = [c >> 2 for c in nat]
+    free = [c for c in range(N_CARDS) if c not in nat]
+    card_cat = {c: category(ranks + [c >> 2], len({x & 3 for x in nat + [c]}) == 1) for c in free}
+    if code == RULE_WILD:
+        cats = {category(ranks + [r], False) for r in range(13)} | set(card_cat.values())
+    elif code == RULE_BUG:
+        cats = {category(ranks + [12], False)}
+        cats |= {v for c, v in card_cat.items() if v in (STRAIGHT, FLUSH, STRAIGHT_FLUSH) or c >> 2 == 12}
+    elif code == RULE_SUIT_TWO:
+        cats = {v for c, v in card_cat.items() if c >> 2 == marker >> 2}
+    elif code == RULE_CLUB_ANY:
+        cats = {v for c, v in card_cat.items() if c & 3 == marker & 3}
+    else:
+        cats = {card_cat[marker]}
+    return sum(1 << c for c in cats)
+
+
+# --------------------------------------------------------------------------- order search
+def searched_categories(result: DeckCensus) -> tuple[int, ...]:
+    """Categories some hand of the deck can reach: the ones an order search ranks.
+
+    Ten for wild and bug, nine (no five of a kind) for the other decks.
+    """
+    counts = result.mask_counts()
+    reached = 0
+    for mask in np.flatnonzero(counts):
+        reached |= int(mask)
+    return tuple(c for c in range(N_CATEGORIES) if reached >> c & 1)
+
+
+@functools.lru_cache(maxsize=32)
+def deck_orders(result: DeckCensus) -> OrderSearch:
+    """Every order of the deck's categories recounted (:func:`poker51.orders.search_orders`)."""
+    return search_orders(result.mask_counts(), searched_categories(result))
+
+
+def _names(order) -> list[str]:
+    return [CATEGORIES[c] for c in order]
+
+
+# --------------------------------------------------------------------------- tables
+def counts_frame(results: list[DeckCensus]) -> pd.DataFrame:
+    """Long table: one row per (deck, category), best category first within a deck.
+
+    Columns: deck, category, category_id, count, with_marker, hands, probability.
+    """
+    rows = []
+    for res in results:
+        total = res.hands
+        for cat in STANDARD_ORDER:
+            n = int(res.counts[:, cat].sum())
+            rows.append((res.deck.name, CATEGORIES[cat], cat, n, int(res.counts[1, cat]), total, n / total))
+    df = pd.DataFrame(rows, columns=["deck", "category", "category_id", "count", "with_marker", "hands", "probability"])
+    df["category_id"] = df["category_id"].astype(np.int8)
+    df = df.sort_values(["deck", "category_id"], ascending=[True, False], kind="stable")
+    return df.reset_index(drop=True)
+
+
+def orders_frame(results: list[DeckCensus]) -> pd.DataFrame:
+    """One row per deck: how many orders were recounted and which are rarity-consistent."""
+    rows = []
+    for res in results:
+        s = deck_orders(res)
+        rows.append((res.deck.name, len(s.categories), s.n_orders, s.n_strict, s.n_ties,
+                     canonical_json([_names(o) for o in s.strict_orders]),
+                     canonical_json([_names(o) for o in s.ties_orders])))
+    df = pd.DataFrame(rows, columns=["deck", "n_categories", "orders", "consistent_strict", "consistent_ties",
+                                     "strict_orders", "ties_orders"])
+    return df.sort_values("deck", kind="stable").reset_index(drop=True)
+
+
+def removal_table() -> pd.DataFrame:
+    """For each of the 52 cards, the census of the deck without it (ordinary reading).
+
+    Counts come from one pass over the 52-card deck: hands without card x = all hands
+    minus the hands holding x (``DeckCensus.by_card``).  ``relative_change`` is
+    P(category | 51 cards) / P(category | 52 cards) - 1, computed as an exact fraction
+    and then rounded to float.  Five of a kind (never dealt) is left out.
+    """
+    full = census(NAMED_DECKS["full52"], by_card=True)
+    total = full.category_counts()
+    hands51, hands52 = comb(51, 5), comb(52, 5)
+    rows = []
+    for card in range(N_CARDS):
+        for cat in STANDARD_ORDER:
+            if total[cat] == 0:
+                continue
+            n = int(total[cat] - full.by_card[card, cat])
+            change = Fraction(n * hands52, int(total[cat]) * hands51) - 1
+            rows.append((card_str(card), card, CATEGORIES[cat], cat, n, hands51, n / hands51,
+                         int(total[cat]), int(total[cat]) / hands52, float(change)))
+    df = pd.DataFrame(rows, columns=["card", "card_id", "category", "category_id", "count", "hands", "probability",
+                                     "count_full52", "probability_full52", "relative_change"])
+    df["card_id"] = df["card_id"].astype(np.int8)
+    df["category_id"] = df["category_id"].astype(np.int8)
+    return df.sort_values(["card_id", "category_id"], ascending=[True, False], kind="stable").reset_index(drop=True)
+
+
+# --------------------------------------------------------------------------- claims
+_FIVE = [CATEGORIES[c] for c in STANDARD_ORDER if c in RANK_MULTIPLICITY]
+_STD9 = [CATEGORIES[c] for c in STANDARD_ORDER if c != FIVE_OF_A_KIND]
+
+#: The census claims of the rule card (v0.6: "What removing one card does to the odds",
+#: "Exact counts over every hand" and the Status table), with the numbers it states.
+#: This is the only place the card's numbers appear; everything else is enumerated.
+STATED: dict[str, dict] = {
+    "hand_totals": {
+        "claim": "The exact counts over all C(52,5) = 2,598,960 and C(51,5) = 2,349,060 hands.",
+        "stated": {"full52": 2_598_960, "standard": 2_349_060},
+    },
+    "five_categories_keep_probability": {
+        "claim": "One pair, two pair, three of a kind, full house and four of a kind keep their "
+                 "52-card probability exactly on 51 cards.",
+        "stated": {"invariant_categories": _FIVE},
+    },
+    "every_card_same_share": {
+        "claim": "Every card lies in the same share of those five categories' hands, five in fifty-two.",
+        "stated": {"cards_with_share_5_in_52": 52},
+    },
+    "straights_lose_one_twentieth": {
+        "claim": "Exactly 1/20 of straights and straight flushes are lost; the deck lost 9.6% of all hands.",
+        "stated": {"categories_losing_exactly_1_20": ["straight_flush", "straight"], "hands_lost_percent_1dp": 9.6},
+    },
+    "relative_changes": {
+        "claim": "Straights and straight flushes become about 5.11% more likely; flush and high card "
+                 "probabilities fall by about 0.03999% relative to their 52-card values.",
+        "stated": {"straight_percent_2dp": 5.11, "straight_flush_percent_2dp": 5.11,
+                   "flush_percent_5dp": -0.03999, "high_card_percent_5dp": -0.03999},
+    },
+    "four_categories_move": {
+        "claim": "A player using memorised 52-card odds is wrong on exactly four categories and right on five.",
+        "stated": {"changed_categories": ["straight_flush", "flush", "straight", "high_card"]},
+    },
+    "marker_hands": {
+        "claim": "Each variant counts C(52,5) = 2,598,960 hands, of which 249,900 hold I.",
+        "stated": {"wild": {"hands": 2_598_960, "with_marker": 249_900},
+                   "bug": {"hands": 2_598_960, "with_marker": 249_900}},
+    },
+    "wild_three_of_a_kind_vs_two_pair": {
+        "claim": "Wild I, standard order: three of a kind (125,664 hands) is more common than two pair (111,672).",
+        "stated": {"three_of_a_kind": 125_664, "two_pair": 111_672, "three_of_a_kind_more_common": True},
+    },
+    "wild_swap": {
+        "claim": "Reversing three of a kind and two pair sends 76,032 hands with one natural pair to two pair, "
+                 "making two pair more common instead.",
+        "stated": {"movers": 76_032, "movers_by_natural_pattern": {"one_pair": 76_032},
+                   "two_pair_more_common_after_swap": True},
+    },
+    "wild_no_consistent_order": {
+        "claim": "Wild I has no category order in which every higher category is rarer, even allowing equal "
+                 "frequencies; all 3,628,800 orders searched.",
+        "stated": {"orders": 3_628_800, "consistent_strict": 0, "consistent_with_ties": 0},
+    },
+    "bug_one_consistent_order": {
+        "claim": "The bug: of all 3,628,800 orders only the standard one (with five aces on top) ranks rarer "
+                 "categories higher.",
+        "stated": {"orders": 3_628_800, "consistent_strict": 1,
+                   "strict_orders": [[CATEGORIES[c] for c in STANDARD_ORDER]]},
+    },
+    "bug_vs_ordinary": {
+        "claim": "Compared with reading I as ordinary 2c, 69,277 of the 249,900 bug marker hands move up a "
+                 "category, 138,728 stay and 41,895 move down.",
+        "stated": {"marker_hands": 249_900, "up": 69_277, "stay": 138_728, "down": 41_895},
+    },
+    "bug_example": {
+        "claim": "I, 2d, 6s, 9h, Qc changes from a pair of twos to ace-high under the bug.",
+        "stated": {"ordinary": "one_pair", "ordinary_top_rank": "2", "bug": "high_card", "bug_top_rank": "A"},
+    },
+    "suit_two_exact_counts": {
+        "claim": "I as a two of any suit keeps one pair, two pair, three of a kind, full house and four of a "
+                 "kind at their exact 52-card counts.",
+        "stated": {"exact_categories": _FIVE},
+    },
+    "suit_two_changes": {
+        "claim": "Only 1,479 high-card hands become flushes, and 6 straights become straight flushes.",
+        "stated": {"changes": {"high_card->flush": 1_479, "straight->straight_flush": 6}},
+    },
+    "suit_two_one_consistent_order": {
+        "claim": "Status table: I any suit admits only the standard rarity-consistent category order "
+                 "(362,880 orders).",
+        "stated": {"orders": 362_880, "consistent_strict": 1, "strict_orders": [_STD9]},
+    },
+    "club_any_full_house_vs_flush": {
+        "claim": "I as a club of any rank makes full houses (6,678) more common than flushes (5,076).",
+        "stated": {"full_house": 6_678, "flush": 5_076, "full_house_more_common": True},
+    },
+    "club_any_one_consistent_order": {
+        "claim": "I as a club of any rank: of all 362,880 orderings exactly one is consistent, the standard one "
+                 "with flush above full house.",
+        "stated": {"orders": 362_880, "consistent_strict": 1,
+                   "strict_orders": [["straight_flush", "four_of_a_kind", "flush", "full_house", "straight",
+                                      "three_of_a_kind", "two_pair", "one_pair", "high_card"]]},
+    },
+}
+
+
+def _by_name(counts: np.ndarray) -> dict[str, int]:
+    return {CATEGORIES[c]: int(counts[c]) for c in STANDARD_ORDER}
+
+
+def _computed_claims() -> dict[str, dict]:
+    """Every claim's numbers, from the enumeration only."""
+    res = {name: census(deck) for name, deck in NAMED_DECKS.items()}
+    c52, c51 = res["full52"].category_counts(), res["standard"].category_counts()
+    h52, h51 = res["full52"].hands, res["standard"].hands
+    out: dict[str, dict] = {}
+    out["hand_totals"] = {name: r.hands for name, r in res.items()}
+
+    present = [c for c in STANDARD_ORDER if c52[c] > 0]
+    cross = {CATEGORIES[c]: {"count52": int(c52[c]), "count51": int(c51[c]),
+                             "count51_x_hands52": int(c51[c]) * h52, "count52_x_hands51": int(c52[c]) * h51}
+             for c in present}
+    out["five_categories_keep_probability"] = {
+        "invariant_categories": [CATEGORIES[c] for c in present if int(c51[c]) * h52 == int(c52[c]) * h51],
+        "cross_products": cross,
+    }
+
+    full = census(NAMED_DECKS["full52"], by_card=True)
+    five = list(RANK_MULTIPLICITY)
+    five_total = int(c52[five].sum())
+    holding = full.by_card[:, five].sum(axis=1)
+    out["every_card_same_share"] = {
+        "cards_with_share_5_in_52": int(np.sum(holding * 52 == five_total * 5)),
+        "five_category_hands": five_total, "holding_each_card": sorted({int(x) for x in holding}),
+    }
+
+    lost = Fraction(h52 - h51, h52)
+    out["straights_lose_one_twentieth"] = {
+        "categories_losing_exactly_1_20": [CATEGORIES[c] for c in present if 20 * int(c52[c] - c51[c]) == int(c52[c])],
+        "lost": {CATEGORIES[c]: f"{Fraction(int(c52[c] - c51[c]), int(c52[c]))}" for c in present},
+        "hands_lost": f"{lost}", "hands_lost_percent_1dp": round(float(lost * 100), 1),
+    }
+
+    change = {c: Fraction(int(c51[c]) * h52, int(c52[c]) * h51) - 1 for c in present}
+    pct = {c: float(change[c] * 100) for c in present}
+    out["relative_changes"] = {
+        "straight_percent_2dp": round(pct[STRAIGHT], 2), "straight_flush_percent_2dp": round(pct[STRAIGHT_FLUSH], 2),
+        "flush_percent_5dp": round(pct[FLUSH], 5), "high_card_percent_5dp": round(pct[HIGH_CARD], 5),
+        "exact": {CATEGORIES[c]: f"{change[c]}" for c in present},
+        "percent": {CATEGORIES[c]: pct[c] for c in present},
+    }
+    out["four_categories_move"] = {"changed_categories": [CATEGORIES[c] for c in present if change[c] != 0]}
+
+    out["marker_hands"] = {name: {"hands": res[name].hands, "with_marker": int(res[name].counts[1].sum())}
+                           for name in ("wild", "bug", "suit_two", "club_any")}
+
+    wild = res["wild"]
+    w = wild.category_counts()
+    out["wild_three_of_a_kind_vs_two_pair"] = {
+        "three_of_a_kind": int(w[THREE_OF_A_KIND]), "two_pair": int(w[TWO_PAIR]),
+        "three_of_a_kind_more_common": bool(w[THREE_OF_A_KIND] > w[TWO_PAIR]),
+    }
+    swapped = list(STANDARD_ORDER)
+    i, j = swapped.index(THREE_OF_A_KIND), swapped.index(TWO_PAIR)
+    swapped[i], swapped[j] = swapped[j], swapped[i]
+    recount = order_counts(wild.mask_counts(), swapped)
+    by_pattern = wild.reach.sum(axis=(0, 2))  # (pattern, mask)
+    movers = {}
+    for mask in range(N_MASKS):
+        if _TOP[mask] == THREE_OF_A_KIND and mask >> TWO_PAIR & 1:
+            for p, name in enumerate(NATURAL_PATTERNS):
+                if by_pattern[p, mask]:
+                    movers[name] = movers.get(name, 0) + int(by_pattern[p, mask])
+    out["wild_swap"] = {
+        "movers": int(w[THREE_OF_A_KIND]) - recount[THREE_OF_A_KIND], "movers_by_natural_pattern": movers,
+        "swapped_counts": {"two_pair": recount[TWO_PAIR], "three_of_a_kind": recount[THREE_OF_A_KIND]},
+        "two_pair_more_common_after_swap": recount[TWO_PAIR] > recount[THREE_OF_A_KIND],
+    }
+
+    for key, name in (("wild_no_consistent_order", "wild"), ("bug_one_consistent_order", "bug"),
+                      ("suit_two_one_consistent_order", "suit_two"), ("club_any_one_consistent_order", "club_any")):
+        s = deck_orders(res[name])
+        out[key] = {"orders": s.n_orders, "categories": _names(sorted(s.categories, reverse=True)),
+                    "consistent_strict": s.n_strict, "consistent_with_ties": s.n_ties,
+                    "strict_orders": [_names(o) for o in s.strict_orders],
+                    "ties_orders": [_names(o) for o in s.ties_orders]}
+
+    bug = res["bug"]
+    trans = bug.transitions()
+    down_by_twos = {}
+    per_same = bug.reach.sum(axis=1)  # (same rank, ordinary, mask)
+    for k in range(per_same.shape[0]):
+        n = 0
+        for mask in np.flatnonzero(per_same[k].sum(axis=0)):
+            n += int(per_same[k, _TOP[mask] + 1:, mask].sum())
+        down_by_twos[str(k)] = n
+    out["bug_vs_ordinary"] = {
+        "marker_hands": int(trans.sum()), "up": int(np.triu(trans, 1).sum()), "stay": int(np.trace(trans)),
+        "down": int(np.tril(trans, -1).sum()), "down_by_natural_twos": down_by_twos,
+    }
+
+    hand = parse_cards("2c 2d 6s 9h Qc")
+    s_ord, s_bug = strength(hand, RULE_ORDINARY), strength(hand, RULE_BUG)
+    out["bug_example"] = {
+        "hand": cards_str(hand), "ordinary": CATEGORIES[s_ord >> 20], "ordinary_top_rank": RANK_CHARS[s_ord >> 16 & 15],
+        "bug": CATEGORIES[s_bug >> 20], "bug_top_rank": RANK_CHARS[s_bug >> 16 & 15],
+        "bug_reach_mask": _names([c for c in STANDARD_ORDER if reach_mask(hand[1:], "bug") >> c & 1]),
+    }
+
+    s2 = res["suit_two"].category_counts()
+    out["suit_two_exact_counts"] = {
+        "exact_categories": [CATEGORIES[c] for c in present if s2[c] == c52[c]],
+        "counts": _by_name(s2), "full52": _by_name(c52),
+    }
+    t2 = res["suit_two"].transitions()
+    out["suit_two_changes"] = {"changes": {f"{CATEGORIES[a]}->{CATEGORIES[b]}": int(t2[a, b])
+                                           for a in STANDARD_ORDER for b in STANDARD_ORDER if a != b and t2[a, b]}}
+
+    ca = res["club_any"].category_counts()
+    out["club_any_full_house_vs_flush"] = {
+        "full_house": int(ca[FULL_HOUSE]), "flush": int(ca[FLUSH]),
+        "full_house_more_common": bool(ca[FULL_HOUSE] > ca[FLUSH]),
+        "with_marker": {"full_house": int(res["club_any"].counts[1, FULL_HOUSE]),
+                        "flush": int(res["club_any"].counts[1, FLUSH])},
+    }
+    return out
+
+
+def claims_table() -> pd.DataFrame:
+    """One row per census claim of the rule card: claim_id, claim, computed, stated, verdict.
+
+    ``computed`` and ``stated`` are canonical JSON; the verdict is "holds" when every
+    stated number equals the computed one (extra computed keys are detail), else "fails".
+    """
+    computed = _computed_claims()
+    rows = []
+    for claim_id, spec in STATED.items():
+        got = computed[claim_id]
+        holds = all(key in got and _jsonable(got[key]) == _jsonable(val) for key, val in spec["stated"].items())
+        rows.append((claim_id, spec["claim"], canonical_json(_jsonable(got)), canonical_json(_jsonable(spec["stated"])),
+                     "holds" if holds else "fails"))
+    return pd.DataFrame(rows, columns=["claim_id", "claim", "computed", "stated", "verdict"])
+
+
+def _jsonable(obj):
+    return json.loads(canonical_json(obj))
+
+
+def claims_markdown(df: pd.DataFrame) -> str:
+    """The claims table as Markdown (one row per claim; numbers as JSON)."""
+    def cell(text) -> str:
+        return str(text).replace("|", "\\|").replace("\n", " ")
+
+    lines = ["| claim_id | claim | verdict | stated | computed |", "|---|---|---|---|---|"]
+    for row in df.itertuples(index=False):
+        lines.append(f"| {cell(row.claim_id)} | {cell(row.claim)} | **{row.verdict}** | `{cell(row.stated)}` "
+                     f"| `{cell(row.computed)}` |")
+    holds = int((df["verdict"] == "holds").sum())
+    return "# Census claims of the rule card\n\n" + f"{holds} of {len(df)} claims hold.\n\n" + "\n".join(lines) + "\n"
+
+
+# --------------------------------------------------------------------------- workflow entry
+def run_census(decks: list[str], removal: bool = True) -> dict[str, pd.DataFrame]:
+    """The census stage: ``counts`` and ``orders`` for ``decks``, ``claims``, and ``removal`` if asked.
+
+    Decks are named decks (:data:`NAMED_DECKS`); claims always use the named decks
+    they are about, whatever ``decks`` lists.
+    """
+    results = [census(named_deck(name)) for name in decks]
+    out = {"counts": counts_frame(results), "orders": orders_frame(results), "claims": claims_table()}
+    if removal:
+        out["removal"] = removal_table()
+    return out

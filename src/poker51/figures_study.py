@@ -1,0 +1,168 @@
+"""Figures of the abstraction and the solves (SPEC section 8), same conventions as
+:mod:`poker51.figures`: ``fig_xxx(..., out_stem) -> list[Path]`` writing PDF and PNG
+with fixed metadata, from the tables the stages wrote.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import numpy as np
+import pandas as pd
+
+from poker51.figures import _STYLE, _save, plt
+
+#: spots of Riemann's decisions, in heat-map column order: (label, street line test)
+SPOTS = ("checked", "bet1", "bet2", "bet4", "bet8", "reraised", "raised")
+
+
+def fig_classes_buckets(classes: dict[str, pd.DataFrame], buckets: dict[str, pd.DataFrame],
+                        out_stem: str | Path) -> list[Path]:
+    """Class probabilities (left) and the strength range of each bucket (right), per variant."""
+    with plt.rc_context(_STYLE):
+        n = len(classes)
+        fig, axes = plt.subplots(n, 2, figsize=(10, 2.8 * n), squeeze=False)
+        for row, variant in enumerate(classes):
+            c = classes[variant].sort_values("class")
+            ax = axes[row, 0]
+            ax.bar(np.arange(len(c)), c["probability"], color="tab:blue")
+            ax.set_yscale("log")
+            ax.set_xticks(np.arange(len(c)))
+            ax.set_xticklabels(c["name"], rotation=90, fontsize=5)
+            ax.set_title(f"{variant}: {len(c)} dealt-hand classes")
+            ax.set_ylabel("probability")
+            b = buckets[variant].sort_values("bucket")
+            ax = axes[row, 1]
+            ax.bar(b["bucket"], b["probability"], color="tab:green")
+            ax.axhline(1 / len(b), color="grey", lw=0.8, ls="--")
+            ax.set_title(f"{variant}: {len(b)} strength buckets (House-rule final hands)")
+            ax.set_xlabel("bucket (0 weakest)")
+            ax.set_ylabel("probability")
+        fig.tight_layout()
+        return _save(fig, out_stem)
+
+
+def fig_convergence(conv: pd.DataFrame, out_stem: str | Path, x: str = "iteration") -> list[Path]:
+    """Exploitability of the restricted game against iterations (or seconds), log-log,
+    one line per (variant, p)."""
+    with plt.rc_context(_STYLE):
+        fig, ax = plt.subplots(figsize=(6, 4))
+        for (variant, p), g in conv.groupby(["variant", "p"], sort=True):
+            g = g[g["exploitability"] > 0]
+            ax.plot(g[x], g["exploitability"], label=f"{variant} p={p:g}", lw=1)
+        ax.set_xscale("log")
+        ax.set_yscale("log")
+        ax.set_xlabel("iterations" if x == "iteration" else "seconds")
+        ax.set_ylabel("exploitability (jbits/hand)")
+        ax.set_title("CFR+ convergence")
+        ax.legend(fontsize=6, ncol=2)
+        fig.tight_layout()
+        return _save(fig, out_stem)
+
+
+def fig_frontier(scores: pd.DataFrame, out_stem: str | Path) -> list[Path]:
+    """The restricted Nash response frontier: exploitability (value of the game minus
+    the table's guarantee) against value versus the population, one curve per variant;
+    the v0.5 policy as a cross."""
+    with plt.rc_context(_STYLE):
+        fig, ax = plt.subplots(figsize=(6, 4))
+        for variant, g in scores.groupby("variant", sort=True):
+            value = g["value_low"].iloc[0]
+            t = g[g["table"] != "v0.5"].sort_values("p")
+            line, = ax.plot(value - t["guarantee"], t["vs_population"], marker="o", ms=3, label=variant)
+            for _, r in t.iterrows():
+                if r["p"] in (0.0, 0.5, 1.0):
+                    ax.annotate(f"p={r['p']:g}", (value - r["guarantee"], r["vs_population"]), fontsize=6)
+            v = g[g["table"] == "v0.5"]
+            if len(v):
+                ax.plot(value - v["guarantee"], v["vs_population"], "x", color=line.get_color(), ms=7,
+                        label=f"{variant} v0.5")
+        ax.set_xscale("symlog", linthresh=1e-2)
+        ax.set_xlabel("exploitability: value of the game - guarantee (jbits/hand)")
+        ax.set_ylabel("value against the population (jbits/hand)")
+        ax.set_title("Restricted Nash response frontier (Riemann's view)")
+        ax.legend(fontsize=6)
+        fig.tight_layout()
+        return _save(fig, out_stem)
+
+
+def spot_of(line: str) -> str:
+    """Riemann's spot from the round's line (tokens joined by '-').
+
+    >>> [spot_of(x) for x in ("x", "b4", "b4-r-r", "x-b2-r")]
+    ['checked', 'bet4', 'reraised', 'raised']
+    """
+    tokens = line.split("-")
+    if tokens == ["x"]:
+        return "checked"
+    if len(tokens) == 1:
+        return "bet" + tokens[0][1:]
+    return "reraised" if tokens[-2:] == ["r", "r"] and tokens[0] != "x" else "raised"
+
+
+def strategy_summary(game, policy: np.ndarray) -> pd.DataFrame:
+    """Riemann's strategy aggregated by (street, spot, class or bucket), each information
+    set weighted by how often play reaches it under the solved profile.
+
+    Columns: street, spot, state, weight, aggressive (bet or raise), fold."""
+    from poker51.game import forward_reach
+
+    a = game.arrays
+    reach_r = forward_reach(a, 1, policy)
+    reach_h = forward_reach(a, 0, policy)
+    rows = []
+    for n in a.dec_nodes1:
+        n = int(n)
+        o0, n0 = a.state_off[0, n], a.n_states[0, n]
+        o1, n1 = a.state_off[1, n], a.n_states[1, n]
+        hmass = reach_h[o0:o0 + n0].sum() * a.node_chance[n]
+        io = a.iset_off[n]
+        for s in range(n1):
+            w = reach_r[o1 + s] * hmass
+            if w <= 0:
+                continue
+            i = a.state_iset[io + s]
+            _, key = game.iset_keys[i]
+            street, line = key[1], key[4] if key[1] == 0 else key[5]
+            probs = policy[a.act_off[i]:a.act_off[i + 1]]
+            spot = spot_of(line)
+            if spot == "checked":
+                aggressive, fold = probs[1], 0.0
+            elif len(probs) == 3:
+                aggressive, fold = probs[2], probs[0]
+            else:
+                aggressive, fold = 0.0, probs[0]
+            rows.append((street, spot, key[-1], w, aggressive, fold))
+    df = pd.DataFrame(rows, columns=["street", "spot", "state", "weight", "aggressive", "fold"])
+    df["wa"] = df["weight"] * df["aggressive"]
+    df["wf"] = df["weight"] * df["fold"]
+    g = df.groupby(["street", "spot", "state"], sort=True)[["weight", "wa", "wf"]].sum().reset_index()
+    g["aggressive"] = g["wa"] / g["weight"]
+    g["fold"] = g["wf"] / g["weight"]
+    return g.drop(columns=["wa", "wf"])
+
+
+def fig_strategy(summary: pd.DataFrame, class_names: list[str], n_buckets: int, title: str,
+                 out_stem: str | Path) -> list[Path]:
+    """Heat maps of Riemann's table: class (before the draw) or bucket (after) by spot;
+    probability of betting or raising (left) and of folding (right)."""
+    with plt.rc_context(_STYLE):
+        fig, axes = plt.subplots(2, 2, figsize=(9, 9), gridspec_kw={"height_ratios": [len(class_names), n_buckets]})
+        for row, (street, labels) in enumerate(((0, class_names), (1, [str(b) for b in range(n_buckets)]))):
+            s = summary[summary["street"] == street]
+            for col, what in enumerate(("aggressive", "fold")):
+                m = np.full((len(labels), len(SPOTS)), np.nan)
+                for _, r in s.iterrows():
+                    m[int(r["state"]), SPOTS.index(r["spot"])] = r[what]
+                ax = axes[row, col]
+                im = ax.imshow(m, aspect="auto", cmap="viridis", vmin=0, vmax=1, origin="lower")
+                ax.set_xticks(range(len(SPOTS)))
+                ax.set_xticklabels(SPOTS, rotation=45, fontsize=6)
+                ax.set_yticks(range(len(labels)))
+                ax.set_yticklabels(labels, fontsize=4 if street == 0 else 5)
+                street_name = "before the draw (class)" if street == 0 else "after the draw (bucket)"
+                ax.set_title(f"{'bet or raise' if what == 'aggressive' else 'fold'}: {street_name}")
+                fig.colorbar(im, ax=ax, fraction=0.04)
+        fig.suptitle(title)
+        fig.tight_layout()
+        return _save(fig, out_stem)

@@ -1,0 +1,743 @@
+"""Two-player zero-sum games as a public tree carrying vectors of private states.
+
+The solver never walks card deals one by one.  A game is a tree of **public**
+nodes (everything both players see: the betting line, a board card, a public
+draw count) and, at each public node, each player ``q`` holds one of
+``n_states[q, node]`` **private states** (its cards, class, bucket...).  One
+pass of CFR or of a best response visits every public node once and does vector
+arithmetic over the private states (Johanson et al. 2012, "Efficient Nash
+equilibrium approximation through Monte Carlo counterfactual regret
+minimization", public-tree / vector form).
+
+Writing a game
+--------------
+Write a recursive Python function that creates the children first and returns
+the id of the node it made (nodes are built bottom-up; ids are builder-local)::
+
+    b = GameBuilder("kuhn")
+    def bet_seq(...):
+        ...
+        return b.add_decision(player, [child_0, child_1, ...])
+    root = b.add_private_chance(first_betting_node, deal0, deal1)
+    game = b.build(root)
+
+``build(root)`` re-numbers the nodes in pre-order (a parent before its
+children), infers every node's private-state counts top-down starting from
+**one state per player at the root**, validates all shapes, and freezes flat
+NumPy arrays (:class:`GameArrays`).  Node kinds and builder calls:
+
+``add_decision(player, children, infosets=None)``
+    ``player`` (0 or 1) picks child ``a`` (action ``a``).  Private states are
+    unchanged.  ``infosets`` groups the acting player's private states into
+    information sets: a sequence of one hashable key per private state.  Keys
+    are global for that player: the same key at two nodes (or twice at one
+    node) is one information set, with one strategy (all its nodes must have
+    the same number of actions).  ``None`` (the default) makes every
+    (node, private state) its own information set: perfect recall.
+``add_chance(children, probs, masks=None)``
+    A **public** chance event (Leduc's board card): outcome ``k`` has
+    probability ``probs[k]``.  ``masks[k] = (m0, m1)``, each ``None`` (all ones)
+    or a weight vector over that player's private states (0 where the state is
+    incompatible with the outcome, e.g. it holds the board card).  Private
+    states are unchanged.
+``add_private_chance(child, matrix0=None, matrix1=None)``
+    A **private** chance event: player ``q``'s state ``i`` becomes state ``j``
+    with weight ``matrix_q[i, j]`` (``n_before x n_after``, dense or any SciPy
+    sparse matrix; ``None`` = identity).  Used for the deal (from the single
+    root state) and for draws (class -> (class, bucket)).
+``add_fold(folder, contrib, compat=None)``
+    ``folder`` gives up; ``contrib = (c0, c1)`` are the pot contributions.
+    Player 0 receives ``-c0`` if it folded, else ``+c1``, in every compatible
+    pair of private states.
+``add_showdown(contrib, win=None, compat=None, strengths=None)``
+    Either ``win`` (``n0 x n1`` matrix, +1 player 0 wins, -1 loses, 0 tie) or
+    ``strengths = (s0, s1)`` (integer hand strengths, higher wins, equal
+    splits; **ranked mode** for independent players, evaluated in
+    O(n0 + n1 + #strengths) with a histogram and cumulative sums, never
+    O(n0 n1)).  Player 0 receives ``+c1`` on a win, ``-c0`` on a loss and
+    ``(c1 - c0)/2`` on a tie.
+
+``compat`` (``n0 x n1``, 0/1, stored dense: small games only) says which pairs of private
+states can coexist (two players cannot hold the same card); ``None`` means all
+pairs are possible (independent private states).  All payoffs are stored and
+reported **from player 0's point of view**; player 1 receives the negative.
+
+Chance probabilities and card removal (exactness)
+-------------------------------------------------
+The probability of a terminal history is the product of the public-chance
+probabilities on the path, of each player's private-chance weights along its
+own transitions and masks, and of ``compat`` at the terminal.  Because the
+players' weights multiply, a game with card removal must choose per-player
+weights whose product is the true joint probability on every compatible pair:
+deal player 0 with weight ``1/6`` per card and player 1 with weight ``1/5``
+per card (a matrix row may sum to more than 1), and give each board card the
+probability ``1/4`` = 1 / (cards left) with a mask that zeros the states holding
+it.  Every compatible (c0, c1, board) then has probability 1/6 * 1/5 * 1/4 =
+1/120 exactly, the incompatible ones get 0 from the masks and ``compat``, and
+the total is exactly 1 (:func:`chance_mass` checks it; the tests assert it).
+Independent draws (Poker 51) need no masks: rows of the transition matrices
+are then probability distributions.
+
+Information sets and imperfect recall
+-------------------------------------
+An information set ``I`` may group several (public node, private state) pairs
+of one player.  CFR accumulates, for each action, the counterfactual regrets
+of its members, each weighted by the member's full own probability
+``q = (own strategy reach) x (own chance weight incl. public chance above)``,
+and rescaled by ``sum C / sum q`` where ``C`` is the member's chance weight
+alone (:mod:`poker51.cfr` gives the formula).  When all members share the own
+strategy reach (perfect recall, or grouping that only forgets chance or the
+opponent's moves, like Riemann reading d = 5 as 4), this is exactly the usual
+counterfactual regret sum_h pi_-i(h) u(h); a singleton set gives vanilla CFR.
+The average strategy is weighted by ``q`` summed over the members.  Best
+responses (:mod:`poker51.best_response`) maximise per private state, i.e. they
+let a grouping player recall what its grouping forgot (an upper bound; exact
+for perfect-recall players).
+
+How Poker 51 fits
+-----------------
+Player 0 = H, player 1 = R.  Root: ``add_private_chance`` with 1 x n_class rows
+(class distribution), no compat.  H's first decision has 30 actions (draw count
+d x check/bet) and its children are the betting subtrees, so d is in the public
+node.  After each pre-draw line that does not fold: ``add_private_chance`` with
+H's matrix ``T_H[d]`` (n_class x (n_class * 40), class -> (class, bucket), a
+sparse matrix shared by all nodes with the same d; the builder deduplicates
+equal matrices) and R's matrix ``T_R`` (same shape).  Post-draw betting, then
+``add_showdown(contrib, strengths=(bucket_rank_H, bucket_rank_R))`` (ranked
+mode: no card removal between players).  R's information sets: pre-draw key
+(class, betting line with d=5 read as 4); post-draw key (bucket, R's draw
+count(class), H's d read as 4, pre- and post-draw line), passed as
+``infosets=`` so several (class, bucket) states share one strategy.  If R's
+draw count must be public, put it in the tree with ``add_chance`` whose masks
+keep the classes with that draw count (probability 1 per outcome).  The public
+tree has a few thousand nodes; memory is ~8 bytes x (node states + 4 x
+infoset-actions), see :meth:`Game.nbytes`.
+"""
+
+from __future__ import annotations
+
+import collections
+import hashlib
+from dataclasses import dataclass, field
+from typing import Hashable, Sequence
+
+import numpy as np
+from numba import njit
+
+DECISION, CHANCE, PRIVATE_CHANCE, FOLD, SHOWDOWN = 0, 1, 2, 3, 4
+KIND_NAMES = ("decision", "chance", "private_chance", "fold", "showdown")
+
+#: The frozen flat arrays that every kernel reads (a namedtuple so Numba can take it).
+#:
+#: Nodes ``n`` are in pre-order.  Per node: ``kind``, ``player`` (acting player at
+#: a decision, folder at a fold, else -1), ``child_start``/``child_count`` into
+#: ``children`` (edge ``e = child_start[n] + a``), ``contrib[n] = (c0, c1)`` at
+#: terminals, ``node_chance[n]`` = product of public chance probabilities above
+#: ``n``.  Private vectors: player ``q``'s states at node ``n`` are
+#: ``state_off[q, n] + s`` for ``s < n_states[q, n]`` in flat per-player vectors.
+#: Decision: ``state_iset[iset_off[n] + s]`` is the information set of the
+#: acting player's state ``s``; its actions are ``act_off[i] + a``.  Chance:
+#: ``edge_prob[e]``, mask ``mask_off[q, e]`` (-1 = ones) into ``mask_data``.
+#: Private chance: ``pmat[q, n]`` (-1 = identity) is a CSR matrix id in the
+#: matrix store (``mat_ptr_off``, ``mat_nnz_off``, ``mat_ptr``, ``mat_idx``,
+#: ``mat_val``).  Terminals: ``compat[n]`` (-1 = all pairs), ``win[n]`` (showdown
+#: matrix mode) are ids of dense row-major ``n0 x n1`` matrices at
+#: ``dmat_data[dmat_off[m]:]``; ``rank_off[q, n]`` into ``rank_data`` with
+#: ``rank_size[n]`` levels (ranked mode; -1 otherwise).  ``chance_reach[q]``:
+#: static own chance weight x ``node_chance`` per (node, state).  Information sets
+#: of player q are ``iset_range[q] : iset_range[q + 1]`` (player 0's first).
+GameArrays = collections.namedtuple(
+    "GameArrays",
+    [
+        "kind", "player", "child_start", "child_count", "children", "contrib",
+        "node_chance", "n_states", "state_off", "iset_off", "state_iset",
+        "iset_player", "act_off", "num_actions", "iset_size", "edge_prob",
+        "mask_off", "mask_data", "pmat", "mat_ptr_off", "mat_nnz_off", "mat_ptr",
+        "mat_idx", "mat_val", "dmat_off", "dmat_data", "compat", "win", "rank_off", "rank_data",
+        "rank_size", "chance_reach0", "chance_reach1", "dec_nodes0", "dec_nodes1", "iset_range",
+    ],
+)
+
+
+@dataclass(frozen=True)
+class Game:
+    """A built game: flat arrays plus the names a human needs.
+
+    ``arrays`` is a :data:`GameArrays`.  A *policy* is a float64 vector of
+    length ``num_actions`` (all information sets of both players), each
+    information set's slice ``act_off[i] : act_off[i] + num_actions[i]``
+    summing to 1.
+    """
+
+    name: str
+    arrays: tuple
+    iset_keys: list = field(repr=False)
+
+    @property
+    def num_nodes(self) -> int:
+        return len(self.arrays.kind)
+
+    @property
+    def num_infosets(self) -> int:
+        return len(self.arrays.iset_player)
+
+    @property
+    def num_actions(self) -> int:
+        return int(self.arrays.act_off[-1])
+
+    def uniform_policy(self) -> np.ndarray:
+        """The policy that plays every action of every information set equally."""
+        a = self.arrays
+        return np.repeat(1.0 / a.num_actions, a.num_actions).astype(np.float64)
+
+    def player_actions(self, player: int) -> np.ndarray:
+        """Boolean mask over the policy vector: the actions of ``player``."""
+        a = self.arrays
+        return np.repeat(a.iset_player == player, a.num_actions)
+
+    def nbytes(self) -> int:
+        """Bytes held by the frozen arrays."""
+        return int(sum(x.nbytes for x in self.arrays))
+
+    def infoset_slice(self, i: int) -> slice:
+        return slice(int(self.arrays.act_off[i]), int(self.arrays.act_off[i + 1]))
+
+
+def merge_policies(game: Game, policy0: np.ndarray, policy1: np.ndarray) -> np.ndarray:
+    """Player 0's part of ``policy0`` with player 1's part of ``policy1``."""
+    return np.where(game.player_actions(0), policy0, policy1)
+
+
+class GameBuilder:
+    """Build a game bottom-up; see the module docstring.  Node ids are opaque ints."""
+
+    def __init__(self, name: str) -> None:
+        self.name = name
+        self._nodes: list[tuple] = []
+        self._mats: list = []        # CSR triples (indptr, indices, data, shape)
+        self._mat_index: dict = {}
+        self._dmats: list = []       # dense terminal matrices (compat, win)
+        self._dmat_index: dict = {}
+
+    # -- shared data ---------------------------------------------------------------
+    def _matrix(self, m) -> int:
+        if m is None:
+            return -1
+        if hasattr(m, "tocsr"):
+            m = m.tocsr()
+            m.sort_indices()
+            indptr, idx, val, shape = m.indptr, m.indices, m.data, m.shape
+        else:
+            d = np.asarray(m, dtype=np.float64)
+            if d.ndim != 2:
+                raise ValueError("a matrix must be 2-D")
+            rows, cols = np.nonzero(d)
+            indptr = np.zeros(d.shape[0] + 1, np.int64)
+            np.add.at(indptr, rows + 1, 1)
+            indptr = np.cumsum(indptr)
+            idx, val, shape = cols, d[rows, cols], d.shape
+        trip = (np.asarray(indptr, np.int64), np.asarray(idx, np.int64),
+                np.asarray(val, np.float64), tuple(int(x) for x in shape))
+        key = hashlib.sha1(b"".join(x.tobytes() for x in trip[:3]) + repr(trip[3]).encode()).digest()
+        if key not in self._mat_index:
+            self._mat_index[key] = len(self._mats)
+            self._mats.append(trip)
+        return self._mat_index[key]
+
+    def _dense(self, m) -> int:
+        if m is None:
+            return -1
+        d = np.ascontiguousarray(m.toarray() if hasattr(m, "toarray") else m, dtype=np.float64)
+        if d.ndim != 2:
+            raise ValueError("a matrix must be 2-D")
+        key = hashlib.sha1(d.tobytes() + repr(d.shape).encode()).digest()
+        if key not in self._dmat_index:
+            self._dmat_index[key] = len(self._dmats)
+            self._dmats.append(d)
+        return self._dmat_index[key]
+
+    def _new(self, *node) -> int:
+        self._nodes.append(node)
+        return len(self._nodes) - 1
+
+    # -- node kinds ------------------------------------------------------------------
+    def add_decision(self, player: int, children: Sequence[int],
+                     infosets: Sequence[Hashable] | None = None) -> int:
+        if player not in (0, 1) or len(children) < 1:
+            raise ValueError("a decision needs player 0/1 and at least one child")
+        return self._new(DECISION, int(player), list(children),
+                         None if infosets is None else list(infosets))
+
+    def add_chance(self, children: Sequence[int], probs: Sequence[float],
+                   masks: Sequence[tuple] | None = None) -> int:
+        if len(children) != len(probs) or len(children) < 1:
+            raise ValueError("a chance node needs one probability per child")
+        if masks is None:
+            masks = [(None, None)] * len(children)
+        ms = [tuple(None if m is None else np.asarray(m, np.float64) for m in pair) for pair in masks]
+        return self._new(CHANCE, -1, list(children), [float(p) for p in probs], ms)
+
+    def add_private_chance(self, child: int, matrix0=None, matrix1=None) -> int:
+        return self._new(PRIVATE_CHANCE, -1, [child], self._matrix(matrix0), self._matrix(matrix1))
+
+    def add_fold(self, folder: int, contrib: tuple[float, float], compat=None) -> int:
+        if folder not in (0, 1):
+            raise ValueError("folder must be 0 or 1")
+        return self._new(FOLD, int(folder), [], tuple(map(float, contrib)), self._dense(compat))
+
+    def add_showdown(self, contrib: tuple[float, float], win=None, compat=None,
+                     strengths: tuple | None = None) -> int:
+        if (win is None) == (strengths is None):
+            raise ValueError("a showdown needs exactly one of win= or strengths=")
+        st = None
+        if strengths is not None:
+            st = tuple(np.asarray(s, np.int64) for s in strengths)
+        return self._new(SHOWDOWN, -1, [], tuple(map(float, contrib)), self._dense(compat),
+                         self._dense(win), st)
+
+    # -- freezing ----------------------------------------------------------------------
+    def build(self, root: int) -> Game:
+        order: list[int] = []
+        parent_seen: set[int] = set()
+        stack = [root]
+        while stack:                                  # pre-order, children left to right
+            v = stack.pop()
+            order.append(v)
+            kids = self._nodes[v][2]
+            for c in kids:
+                if c in parent_seen or c == root:
+                    raise ValueError(f"node {c} has two parents; the public tree must be a tree")
+                parent_seen.add(c)
+            stack.extend(reversed(kids))
+        new_id = {v: i for i, v in enumerate(order)}
+        N = len(order)
+        kind = np.empty(N, np.int8)
+        player = np.full(N, -1, np.int8)
+        child_count = np.zeros(N, np.int64)
+        contrib = np.zeros((N, 2), np.float64)
+        node_chance = np.ones(N, np.float64)
+        n_states = np.zeros((2, N), np.int64)
+        n_states[:, 0] = 1
+        pmat = np.full((2, N), -1, np.int64)
+        compat = np.full(N, -1, np.int64)
+        win = np.full(N, -1, np.int64)
+        children: list[int] = []
+        child_start = np.zeros(N, np.int64)
+        edge_prob: list[float] = []
+        mask_off: list[list[int]] = [[], []]
+        mask_data: list[np.ndarray] = []
+        mask_len = 0
+        rank_off = np.full((2, N), -1, np.int64)
+        rank_size = np.zeros(N, np.int64)
+        rank_data: list[np.ndarray] = []
+        rank_len = 0
+        iset_index: list[dict] = [{}, {}]
+        iset_player: list[int] = []
+        iset_nact: list[int] = []
+        iset_size: list[int] = []
+        iset_keys: list = []
+        iset_off = np.full(N, -1, np.int64)
+        state_iset: list[int] = []
+
+        def dshape(m):
+            return self._dmats[m].shape
+
+        def mshape(m):
+            return self._mats[m][3]
+
+        for i, v in enumerate(order):
+            nd = self._nodes[v]
+            k, pl, kids = nd[0], nd[1], nd[2]
+            kind[i], player[i] = k, pl
+            child_start[i] = len(children)
+            child_count[i] = len(kids)
+            children.extend(new_id[c] for c in kids)
+            ns = n_states[:, i].copy()
+            for c in kids:                            # default: states unchanged
+                n_states[:, new_id[c]] = ns
+                node_chance[new_id[c]] = node_chance[i]
+            if k != CHANCE:
+                edge_prob.extend([1.0] * len(kids))
+                for q in (0, 1):
+                    mask_off[q].extend([-1] * len(kids))
+            if k == DECISION:
+                keys = nd[3]
+                n = int(ns[pl])
+                if keys is not None and len(keys) != n:
+                    raise ValueError(f"decision node has {n} private states but {len(keys)} infoset keys")
+                iset_off[i] = len(state_iset)
+                for s in range(n):
+                    key = ("_node", i, s) if keys is None else keys[s]
+                    j = iset_index[pl].get(key)
+                    if j is None:
+                        j = iset_index[pl][key] = len(iset_player)
+                        iset_player.append(pl)
+                        iset_nact.append(len(kids))
+                        iset_size.append(0)
+                        iset_keys.append((pl, key))
+                    elif iset_nact[j] != len(kids):
+                        raise ValueError(f"information set {key!r} has nodes with different action counts")
+                    iset_size[j] += 1
+                    state_iset.append(j)
+            elif k == CHANCE:
+                probs, masks = nd[3], nd[4]
+                for c, p, pair in zip(kids, probs, masks):
+                    edge_prob.append(p)
+                    node_chance[new_id[c]] = node_chance[i] * p
+                    for q in (0, 1):
+                        m = pair[q]
+                        if m is None:
+                            mask_off[q].append(-1)
+                        else:
+                            if len(m) != ns[q]:
+                                raise ValueError(f"mask for player {q} has length {len(m)}, expected {ns[q]}")
+                            mask_off[q].append(mask_len)
+                            mask_data.append(m)
+                            mask_len += len(m)
+            if k == PRIVATE_CHANCE:
+                c = new_id[kids[0]]
+                for q in (0, 1):
+                    m = nd[3 + q]
+                    pmat[q, i] = m
+                    if m >= 0:
+                        r, cols = mshape(m)
+                        if r != ns[q]:
+                            raise ValueError(f"player {q} transition has {r} rows, expected {ns[q]}")
+                        n_states[q, c] = cols
+            if k in (FOLD, SHOWDOWN):
+                contrib[i] = nd[3]
+                compat[i] = nd[4]
+                if compat[i] >= 0 and dshape(compat[i]) != tuple(ns):
+                    raise ValueError(f"compat matrix shape {dshape(compat[i])} != states {tuple(ns)}")
+            if k == SHOWDOWN:
+                win[i] = nd[5]
+                if win[i] >= 0 and dshape(win[i]) != tuple(ns):
+                    raise ValueError(f"win matrix shape {dshape(win[i])} != states {tuple(ns)}")
+                if nd[6] is not None:
+                    s0, s1 = nd[6]
+                    if len(s0) != ns[0] or len(s1) != ns[1]:
+                        raise ValueError("strength vectors must match the private-state counts")
+                    levels, inv = np.unique(np.concatenate([s0, s1]), return_inverse=True)
+                    rank_size[i] = len(levels)
+                    for q, part in ((0, inv[: len(s0)]), (1, inv[len(s0):])):
+                        rank_off[q, i] = rank_len
+                        rank_data.append(part.astype(np.int64))
+                        rank_len += len(part)
+
+        state_off = np.zeros((2, N), np.int64)
+        for q in (0, 1):
+            state_off[q, 1:] = np.cumsum(n_states[q])[:-1]
+        mat_ptr_off = np.zeros(len(self._mats) + 1, np.int64)
+        mat_nnz_off = np.zeros(len(self._mats) + 1, np.int64)
+        for m, (ptr, idx, _, _) in enumerate(self._mats):
+            mat_ptr_off[m + 1] = mat_ptr_off[m] + len(ptr)
+            mat_nnz_off[m + 1] = mat_nnz_off[m] + len(idx)
+        cat = lambda xs, dt: np.concatenate(xs).astype(dt) if xs else np.zeros(0, dt)  # noqa: E731
+        # number player 0's information sets first: each player's actions are then one
+        # contiguous range of the policy vector, updated elementwise in one call
+        perm = np.argsort(np.array(iset_player, np.int8), kind="stable")
+        rank = np.empty_like(perm)
+        rank[perm] = np.arange(len(perm))
+        state_iset = rank[np.array(state_iset, np.int64)] if state_iset else np.zeros(0, np.int64)
+        iset_player = [iset_player[j] for j in perm]
+        iset_nact = [iset_nact[j] for j in perm]
+        iset_size = [iset_size[j] for j in perm]
+        iset_keys = [iset_keys[j] for j in perm]
+        n0 = sum(1 for x in iset_player if x == 0)
+        nact = np.array(iset_nact, np.int64)
+        act_off = np.zeros(len(nact) + 1, np.int64)
+        act_off[1:] = np.cumsum(nact)
+        arrays = GameArrays(
+            kind=kind, player=player, child_start=child_start, child_count=child_count,
+            children=np.array(children, np.int64), contrib=contrib, node_chance=node_chance,
+            n_states=n_states, state_off=state_off, iset_off=iset_off,
+            state_iset=np.array(state_iset, np.int64), iset_player=np.array(iset_player, np.int8),
+            act_off=act_off, num_actions=nact, iset_size=np.array(iset_size, np.int64),
+            edge_prob=np.array(edge_prob, np.float64),
+            mask_off=np.array(mask_off, np.int64).reshape(2, -1),
+            mask_data=cat(mask_data, np.float64), pmat=pmat,
+            mat_ptr_off=mat_ptr_off, mat_nnz_off=mat_nnz_off,
+            mat_ptr=cat([t[0] for t in self._mats], np.int64),
+            mat_idx=cat([t[1] for t in self._mats], np.int64),
+            mat_val=cat([t[2] for t in self._mats], np.float64),
+            dmat_off=np.concatenate([[0], np.cumsum([d.size for d in self._dmats])]).astype(np.int64),
+            dmat_data=cat([d.ravel() for d in self._dmats], np.float64),
+            compat=compat, win=win, rank_off=rank_off, rank_data=cat(rank_data, np.int64),
+            rank_size=rank_size,
+            chance_reach0=np.zeros(0), chance_reach1=np.zeros(0),
+            dec_nodes0=np.flatnonzero((kind == DECISION) & (player == 0)).astype(np.int64),
+            dec_nodes1=np.flatnonzero((kind == DECISION) & (player == 1)).astype(np.int64),
+            iset_range=np.array([0, n0, len(iset_player)], np.int64),
+        )
+        ones = np.ones(int(act_off[-1]), np.float64)
+        cr = []
+        for q in (0, 1):
+            r = np.zeros(int(n_states[q].sum()), np.float64)
+            forward_reach(arrays, q, ones, r)
+            for n in range(N):                          # include public chance above n
+                o = state_off[q, n]
+                r[o:o + n_states[q, n]] *= node_chance[n]
+            cr.append(r)
+        arrays = arrays._replace(chance_reach0=cr[0], chance_reach1=cr[1])
+        return Game(self.name, arrays, iset_keys)
+
+
+# ---------------------------------------------------------------------------------------
+# Kernels shared by cfr and best_response.  Each has a plain-Python reference in the
+# tests (a recursive walk over explicit histories) that it is compared against.
+# ---------------------------------------------------------------------------------------
+
+# Kernels unpack the fields they use into locals once: reading ``g.field`` inside a
+# loop would increment and decrement the array's reference count at every access.
+
+@njit(cache=True, inline="always")
+def _csr_forward(ptr_off, nnz_off, ptr, idx, val, m, x, xo, y, yo, ny):
+    """y[yo:yo+ny] = x[xo:...] @ M_m  (row vector times matrix m of store M)."""
+    for j in range(ny):
+        y[yo + j] = 0.0
+    po = ptr_off[m]
+    no = nnz_off[m]
+    for i in range(ptr_off[m + 1] - po - 1):
+        xi = x[xo + i]
+        if xi == 0.0:
+            continue
+        for k in range(ptr[po + i], ptr[po + i + 1]):
+            y[yo + idx[no + k]] += xi * val[no + k]
+
+
+@njit(cache=True, inline="always")
+def _csr_backward(ptr_off, nnz_off, ptr, idx, val, m, x, xo, y, yo, scale, accumulate):
+    """y[yo + i] (+)= scale * sum_j M_m[i, j] x[xo + j]  (matrix times column vector)."""
+    po = ptr_off[m]
+    no = nnz_off[m]
+    for i in range(ptr_off[m + 1] - po - 1):
+        acc = 0.0
+        for k in range(ptr[po + i], ptr[po + i + 1]):
+            acc += val[no + k] * x[xo + idx[no + k]]
+        if accumulate:
+            y[yo + i] += scale * acc
+        else:
+            y[yo + i] = scale * acc
+
+
+@njit(cache=True)
+def _forward_kernel(g, q, policy, reach):
+    """Player q's reach at every (node, state): own strategy x own chance weights.
+
+    Public chance probabilities are *not* included (they enter the values on the
+    way back up, once, for both players)."""
+    kind, player, child_start, child_count, children = g.kind, g.player, g.child_start, g.child_count, g.children
+    state_off, n_states, iset_off, state_iset, act_off = g.state_off[q], g.n_states[q], g.iset_off, g.state_iset, g.act_off
+    mask_off, mask_data, pmat = g.mask_off[q], g.mask_data, g.pmat[q]
+    mpo, mno, mp, mi, mv = g.mat_ptr_off, g.mat_nnz_off, g.mat_ptr, g.mat_idx, g.mat_val
+    reach[state_off[0]] = 1.0
+    for n in range(len(kind)):
+        k = kind[n]
+        if k == FOLD or k == SHOWDOWN:
+            continue
+        off = state_off[n]
+        ns = n_states[n]
+        cs = child_start[n]
+        if k == PRIVATE_CHANCE:
+            c = children[cs]
+            m = pmat[n]
+            if m < 0:
+                for s in range(ns):
+                    reach[state_off[c] + s] = reach[off + s]
+            else:
+                _csr_forward(mpo, mno, mp, mi, mv, m, reach, off, reach, state_off[c], n_states[c])
+            continue
+        for a in range(child_count[n]):
+            e = cs + a
+            co = state_off[children[e]]
+            if k == DECISION and player[n] == q:
+                io = iset_off[n]
+                for s in range(ns):
+                    reach[co + s] = reach[off + s] * policy[act_off[state_iset[io + s]] + a]
+            elif k == CHANCE and mask_off[e] >= 0:
+                mo = mask_off[e]
+                for s in range(ns):
+                    reach[co + s] = reach[off + s] * mask_data[mo + s]
+            else:
+                for s in range(ns):
+                    reach[co + s] = reach[off + s]
+
+
+@njit(cache=True)
+def _terminal_values(g, p, opp, v, scratch):
+    """Counterfactual values of player p at every terminal node, given the opponent reach.
+
+    Terminal matrices (compat, win) are dense: they are only used by small games
+    with card removal; large games use ranked mode and independent states.
+
+    Player 0 receives a * W + b * compat, with (a, b) = (0, -c0 or c1) at a fold
+    and ((c0 + c1)/2, (c1 - c0)/2) at a showdown; W is the win matrix or, in
+    ranked mode, sign(strength_0 - strength_1) (histogram + cumulative sums,
+    O(n0 + n1 + S)).  Terminal values depend on nothing else in the tree, so all
+    terminals are done in one loop (one call: no per-node argument passing)."""
+    kind, player, contrib, compat, win = g.kind, g.player, g.contrib, g.compat, g.win
+    state_off, n_states, rank_off, rank_data, rank_size = g.state_off, g.n_states, g.rank_off, g.rank_data, g.rank_size
+    dmat_off, dmat = g.dmat_off, g.dmat_data
+    o = 1 - p
+    sign = 1.0 if p == 0 else -1.0
+    for n in range(len(kind)):
+        if kind[n] != FOLD and kind[n] != SHOWDOWN:
+            continue
+        off = state_off[p, n]
+        ns = n_states[p, n]
+        ooff = state_off[o, n]
+        ons = n_states[o, n]
+        c0 = contrib[n, 0]
+        c1 = contrib[n, 1]
+        if kind[n] == FOLD:
+            a = 0.0
+            b = -c0 if player[n] == 0 else c1
+        else:
+            a = 0.5 * (c0 + c1)
+            b = 0.5 * (c1 - c0)
+        for s in range(ns):
+            v[off + s] = 0.0
+        for term in range(2):                     # term 0: b * compat, term 1: a * W
+            m = compat[n] if term == 0 else win[n]
+            scale = sign * (b if term == 0 else a)
+            if scale == 0.0 or (term == 1 and m < 0):
+                continue
+            if m < 0:                             # compat = all pairs
+                tot = 0.0
+                for j in range(ons):
+                    tot += opp[ooff + j]
+                for s in range(ns):
+                    v[off + s] += scale * tot
+                continue
+            base = dmat_off[m]                    # dense ns0 x ns1, row-major
+            if p == 0:                            # v0 += scale * M @ r1
+                for s in range(ns):
+                    acc = 0.0
+                    ro_ = base + s * ons
+                    for j in range(ons):
+                        acc += dmat[ro_ + j] * opp[ooff + j]
+                    v[off + s] += scale * acc
+            else:                                 # v1 += scale * M^T @ r0
+                for i in range(ons):
+                    xi = scale * opp[ooff + i]
+                    if xi == 0.0:
+                        continue
+                    ro_ = base + i * ns
+                    for s in range(ns):
+                        v[off + s] += dmat[ro_ + s] * xi
+        if kind[n] == FOLD or win[n] >= 0 or a == 0.0:
+            continue
+        S = rank_size[n]                          # ranked mode
+        for r in range(S + 1):
+            scratch[r] = 0.0
+        ro = rank_off[o, n]
+        for j in range(ons):
+            scratch[rank_data[ro + j] + 1] += opp[ooff + j]
+        for r in range(S):                        # scratch[r] = opponent mass strictly below r
+            scratch[r + 1] += scratch[r]
+        total = scratch[S]
+        rp = rank_off[p, n]
+        for s in range(ns):
+            r = rank_data[rp + s]
+            v[off + s] += a * (scratch[r] - (total - scratch[r + 1]))   # beats weaker, loses to stronger
+
+
+@njit(cache=True)
+def _backward_kernel(g, p, opp, policy, best, v, scratch):
+    """Values of player p at every (node, state) against opponent reach ``opp``.
+
+    ``best=False``: p follows ``policy``; ``best=True``: p maximises per private
+    state (a best response that recalls everything p's private state holds).
+    v[state_off[p, n] + s] is the counterfactual value: expected payoff of p from
+    n on, weighted by the opponent's reach and the chance below n, not by p's own
+    reach or the chance above n.  Returns v at the root."""
+    kind, player, child_start, child_count, children = g.kind, g.player, g.child_start, g.child_count, g.children
+    iset_off, state_iset, act_off, edge_prob = g.iset_off, g.state_iset, g.act_off, g.edge_prob
+    mask_off, mask_data, pmat = g.mask_off[p], g.mask_data, g.pmat[p]
+    state_off, n_states = g.state_off[p], g.n_states[p]
+    mpo, mno, mp, mi, mv = g.mat_ptr_off, g.mat_nnz_off, g.mat_ptr, g.mat_idx, g.mat_val
+    _terminal_values(g, p, opp, v, scratch)
+    for n in range(len(kind) - 1, -1, -1):
+        k = kind[n]
+        if k == FOLD or k == SHOWDOWN:
+            continue
+        off = state_off[n]
+        ns = n_states[n]
+        cs = child_start[n]
+        if k == PRIVATE_CHANCE:
+            c = children[cs]
+            m = pmat[n]
+            if m < 0:
+                for s in range(ns):
+                    v[off + s] = v[state_off[c] + s]
+            else:
+                _csr_backward(mpo, mno, mp, mi, mv, m, v, state_off[c], v, off, 1.0, False)
+            continue
+        mine = k == DECISION and player[n] == p
+        for s in range(ns):
+            v[off + s] = -np.inf if (best and mine) else 0.0
+        for a in range(child_count[n]):
+            e = cs + a
+            co = state_off[children[e]]
+            if mine:
+                if best:
+                    for s in range(ns):
+                        if v[co + s] > v[off + s]:
+                            v[off + s] = v[co + s]
+                else:
+                    io = iset_off[n]
+                    for s in range(ns):
+                        v[off + s] += policy[act_off[state_iset[io + s]] + a] * v[co + s]
+            elif k == DECISION:
+                for s in range(ns):
+                    v[off + s] += v[co + s]
+            else:  # public chance
+                pr = edge_prob[e]
+                mo = mask_off[e]
+                if mo < 0:
+                    for s in range(ns):
+                        v[off + s] += pr * v[co + s]
+                else:
+                    for s in range(ns):
+                        v[off + s] += pr * mask_data[mo + s] * v[co + s]
+    return v[state_off[0]]
+
+
+def forward_reach(arrays, q: int, policy: np.ndarray, out: np.ndarray | None = None) -> np.ndarray:
+    """Player q's reach vector over all (node, state): own strategy x own chance."""
+    if out is None:
+        out = np.zeros(int(arrays.n_states[q].sum()), np.float64)
+    _forward_kernel(arrays, q, np.ascontiguousarray(policy, np.float64), out)
+    return out
+
+
+def scratch_size(arrays) -> int:
+    return int(arrays.rank_size.max(initial=0)) + 1
+
+
+def node_values(arrays, p: int, opp_reach: np.ndarray, policy: np.ndarray, best: bool = False):
+    """(root value, value vector) of player p; see :func:`_backward_kernel`."""
+    v = np.zeros(int(arrays.n_states[p].sum()), np.float64)
+    root = _backward_kernel(arrays, p, opp_reach, np.ascontiguousarray(policy, np.float64),
+                            best, v, np.zeros(scratch_size(arrays)))
+    return float(root), v
+
+
+def chance_mass(game: Game) -> float:
+    """Total probability of all terminal histories (must be 1 for a valid game)."""
+    a = game.arrays
+    pol = game.uniform_policy()
+    r0 = forward_reach(a, 0, pol)
+    r1 = forward_reach(a, 1, pol)
+    total = 0.0
+    for n in np.flatnonzero((a.kind == FOLD) | (a.kind == SHOWDOWN)):
+        x = r0[a.state_off[0, n]: a.state_off[0, n] + a.n_states[0, n]]
+        y = r1[a.state_off[1, n]: a.state_off[1, n] + a.n_states[1, n]]
+        if a.compat[n] < 0:
+            m = x.sum() * y.sum()
+        else:
+            o = a.dmat_off[a.compat[n]]
+            m = x @ a.dmat_data[o: o + len(x) * len(y)].reshape(len(x), len(y)) @ y
+        total += a.node_chance[n] * m
+    # strategy reach sums to 1 over each decision's children, so this is the chance mass
+    return float(total)

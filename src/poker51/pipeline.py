@@ -1,0 +1,116 @@
+"""Stage functions called by the thin Snakemake scripts (``workflow/scripts``).
+
+Each takes plain paths and parameters (what ``snakemake.input``/``params`` hold),
+calls the package and writes its outputs, so the workflow holds no logic and every
+stage can also be run from Python.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+from pathlib import Path
+from typing import Any, Mapping
+
+import numpy as np
+import pandas as pd
+
+from poker51.io import canonical_json, read_parquet, write_json, write_parquet
+
+log = logging.getLogger("poker51.pipeline")
+
+
+def run_abstraction(variant: str, out: Mapping[str, str], n_buckets: int, belief_seed: int, belief_samples: int) -> None:
+    """Write ``classes``, ``buckets``, ``transitions``, ``belief`` tables of one variant."""
+    from poker51.abstraction import build_abstraction
+
+    timings: dict[str, float] = {}
+    tables = build_abstraction(variant, n_buckets=n_buckets, belief_seed=belief_seed,
+                               belief_samples=belief_samples, progress=True, timings=timings)
+    meta = {"variant": variant, "n_buckets": n_buckets, "belief_seed": belief_seed, "belief_samples": belief_samples}
+    for name, df in tables.items():
+        write_parquet(df, out[name], metadata=meta)
+    log.info("abstraction %s: %d classes, %d buckets; stage seconds %s", variant, len(tables["classes"]),
+             len(tables["buckets"]), {k: round(v, 2) for k, v in timings.items()})
+
+
+def _game_and_types(abstraction_dir: str | Path, variant: str, population: str | Path):
+    from poker51.drawgame import build_game, describe
+    from poker51.population import load_population
+    from poker51.study import load_abstraction, variant_types
+
+    tables, ab = load_abstraction(abstraction_dir, variant)
+    game = build_game(ab)
+    log.info("game %s: %s", variant, describe(game))
+    pop = load_population(population)
+    return tables, ab, game, pop, variant_types(game, ab, pop)
+
+
+def run_solve(variant: str, p: float, abstraction_dir: str, population: str, out: Mapping[str, str],
+              solve_cfg: Mapping[str, Any], iterations: int) -> None:
+    """Solve one table; write ``policy`` (.npy), ``convergence`` (.parquet), ``summary``
+    (.json, deterministic) and ``timing`` (.tsv, wall clock: not part of the receipt)."""
+    from poker51.study import solve_table
+
+    _, ab, game, pop, types = _game_and_types(abstraction_dir, variant, population)
+    res = solve_table(
+        game, types, pop.weights, p,
+        algorithm=solve_cfg["algorithm"], iterations=iterations,
+        target_exploitability=solve_cfg.get("target_exploitability"),
+        check_every=solve_cfg["check_every"], checkpoint=out["checkpoint"],
+        checkpoint_every=solve_cfg["checkpoint_every"], progress=True,
+    )
+    Path(out["policy"]).parent.mkdir(parents=True, exist_ok=True)
+    np.save(out["policy"], res.policy)
+    last = res.convergence.iloc[-1]
+    meta = {"variant": variant, "p": p, "algorithm": solve_cfg["algorithm"], "iterations": res.iterations}
+    write_parquet(res.convergence, out["convergence"], metadata=meta)
+    write_json({**meta, "exploitability": float(last["exploitability"]), "guarantee": float(last["guarantee"]),
+                "game": game.name, "num_infosets": game.num_infosets, "num_actions": game.num_actions}, out["summary"])
+    pd.DataFrame(res.timing, columns=["iteration", "seconds"]).to_csv(out["timing"], sep="\t", index=False)
+
+
+def run_scores(variant: str, abstraction_dir: str, population: str, policies: Mapping[float, str],
+               summaries: Mapping[float, str], table_p: float, out: str, strategy_out: str) -> None:
+    """Score every solved table of one variant, plus the v0.5 policy, into one table;
+    write the reach-weighted summary of the published table's strategy (heat maps)."""
+    from poker51.figures_study import strategy_summary
+    from poker51.study import score_table, value_bracket
+
+    tables, ab, game, pop, types = _game_and_types(abstraction_dir, variant, population)
+    nash = np.load(policies[0.0])
+    low, high = value_bracket(game, nash)
+    rows = []
+    for p in sorted(policies):
+        pol = np.load(policies[p])
+        summary = json.loads(Path(summaries[p]).read_text())
+        name = "nash" if p == 0 else ("rnr" if p == table_p else "sweep")
+        rows.append({"variant": variant, "table": name, "p": float(p), "value_low": low, "value_high": high,
+                     **score_table(game, pol, types, pop), "iterations": int(summary["iterations"]),
+                     "exploitability": float(summary["exploitability"])})
+    try:
+        from poker51.v05 import abstract_policy
+    except ImportError:  # pragma: no cover - the v0.5 module is part of the package
+        abstract_policy = None
+    if abstract_policy is not None:
+        v05 = abstract_policy(game, ab, tables)
+        rows.append({"variant": variant, "table": "v0.5", "p": float("nan"), "value_low": low, "value_high": high,
+                     **score_table(game, v05, types, pop), "iterations": 0, "exploitability": float("nan")})
+    df = pd.DataFrame(rows)
+    df["br_gain"] = -df["guarantee"]
+    write_parquet(df, out, metadata={"variant": variant})
+    summary = strategy_summary(game, np.load(policies[table_p]))
+    summary["state"] = summary["state"].astype("int64")
+    write_parquet(summary, strategy_out, metadata={"variant": variant, "p": table_p})
+
+
+def gather(inputs: list[str], out: str, sort: list[str]) -> None:
+    """Concatenate per-variant tables into one, sorted."""
+    df = pd.concat([read_parquet(p) for p in inputs], ignore_index=True)
+    write_parquet(df.sort_values(sort, kind="stable").reset_index(drop=True), out)
+
+
+def config_hash(config: Mapping[str, Any]) -> str:
+    import hashlib
+
+    return hashlib.sha256(canonical_json(dict(config)).encode()).hexdigest()

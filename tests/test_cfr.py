@@ -1,0 +1,136 @@
+"""CFR+, DCFR, PCFR+ and the restricted Nash response: exact values, resume, determinism."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from poker51.best_response import best_response_value, expected_value, exploitability, value_against
+from poker51.cfr import (SOLVERS, CFRPlusSolver, _current_strategy, _regret_matching_plus,
+                         normalize_policy)
+from poker51.games import kuhn, leduc
+from poker51.rnr import evaluate_against_types, restricted_nash_response
+
+LEDUC_VALUE = -0.0856064  # player 0: CFR+ at exploitability 1.9e-6 gives -0.08560641 (OpenSpiel: -0.0856)
+
+
+@pytest.fixture(scope="module")
+def kuhn_game():
+    return kuhn()
+
+
+@pytest.fixture(scope="module")
+def leduc_game():
+    return leduc()
+
+
+def test_regret_matching_plus_floor_and_discount():
+    r = np.array([1.0, -2.0, 0.5])
+    _regret_matching_plus(r, np.array([0.5, 1.0, -1.0]), 0, 3, 1.0, True, False, 1.5, 0.0)
+    assert r.tolist() == [1.5, 0.0, 0.0]
+    r = np.array([1.0, -2.0])
+    _regret_matching_plus(r, np.zeros(2), 0, 2, 4.0, False, True, 1.5, 0.0)
+    assert r.tolist() == [8.0 / 9.0, -1.0]                 # 4^1.5 / (4^1.5 + 1), 1/2
+    s = np.zeros(3)
+    _current_strategy(np.array([3.0, 0.0, 1.0]), np.zeros(3), s, np.array([0, 3]), 0, 1, False)
+    assert s.tolist() == [0.75, 0.0, 0.25]
+    _current_strategy(np.zeros(3), np.zeros(3), s, np.array([0, 3]), 0, 1, False)
+    assert s.tolist() == pytest.approx([1 / 3] * 3)
+
+
+@pytest.mark.parametrize("algorithm", list(SOLVERS))
+def test_kuhn_value_and_exploitability(kuhn_game, algorithm):
+    s = SOLVERS[algorithm](kuhn_game).solve(3000)
+    pol = s.average_policy()
+    assert exploitability(kuhn_game, pol) <= 1e-4
+    assert expected_value(kuhn_game, pol) == pytest.approx(-1 / 18, abs=1e-4)
+
+
+def test_leduc_cfr_plus_reaches_1e4(leduc_game):
+    s = CFRPlusSolver(leduc_game).solve(4000, target_exploitability=1e-4, every=50)
+    pol = s.average_policy()
+    eps = exploitability(leduc_game, pol)
+    assert eps <= 1e-4 and s.iteration < 4000
+    assert [e for _, e in s.log][-1] == eps
+    # |u(avg) - v*| <= NashConv = 2 eps; plus the reference constant's own error
+    assert expected_value(leduc_game, pol) == pytest.approx(LEDUC_VALUE, abs=2 * eps + 5e-6)
+
+
+def test_average_policy_rows_sum_to_one(leduc_game):
+    pol = CFRPlusSolver(leduc_game).solve(50).average_policy()
+    sums = np.add.reduceat(pol, leduc_game.arrays.act_off[:-1])
+    assert np.allclose(sums, 1.0, atol=1e-12)
+
+
+@pytest.mark.parametrize("algorithm", list(SOLVERS))
+def test_resume_from_checkpoint_equals_uninterrupted(tmp_path, kuhn_game, leduc_game, algorithm):
+    full = SOLVERS[algorithm](leduc_game)
+    full.iterate(60)
+    half = SOLVERS[algorithm](leduc_game)
+    half.iterate(25)
+    half.save_checkpoint(tmp_path / "ck.npz")
+    resumed = SOLVERS[algorithm](leduc_game).load_checkpoint(tmp_path / "ck.npz")
+    resumed.iterate(35)
+    assert resumed.iteration == 60
+    for k in ("regret", "avg", "strategy", "inc"):
+        assert np.array_equal(getattr(full, k), getattr(resumed, k)), k
+    with pytest.raises(ValueError):
+        SOLVERS[algorithm](kuhn_game).load_checkpoint(tmp_path / "ck.npz")
+
+
+def test_runs_are_byte_identical(leduc_game):
+    a = CFRPlusSolver(leduc_game)
+    a.iterate(40)
+    b = CFRPlusSolver(leduc_game)
+    for _ in range(4):
+        b.iterate(10)
+    assert a.avg.tobytes() == b.avg.tobytes() and a.regret.tobytes() == b.regret.tobytes()
+
+
+def test_callback_logs_exploitability(kuhn_game):
+    seen = []
+    s = CFRPlusSolver(kuhn_game).solve(300, every=100, callback=lambda it, e: seen.append((it, e)))
+    assert [it for it, _ in seen] == [100, 200, 300] and seen == s.log
+    assert seen[-1][1] < seen[0][1]
+
+
+def test_nbytes_scales_with_infosets(kuhn_game, leduc_game):
+    small, big = CFRPlusSolver(kuhn_game).nbytes(), CFRPlusSolver(leduc_game).nbytes()
+    assert 0 < small < big
+    assert big >= 4 * 8 * leduc_game.num_actions
+
+
+# ----------------------------------------------------------------------------------------
+# restricted Nash response
+# ----------------------------------------------------------------------------------------
+
+def _types(game, seeds=(11, 12)):
+    rng = [np.random.default_rng(s) for s in seeds]
+    return np.stack([normalize_policy(game, r.random(game.num_actions) ** 2) for r in rng])
+
+
+def test_rnr_endpoints_and_monotone_frontier(kuhn_game):
+    g = kuhn_game
+    types, w = _types(g), [0.3, 0.7]
+    out = {}
+    for p in (0.0, 0.5, 1.0):
+        pol = restricted_nash_response(g, 0, types, p, weights=w, iterations=4000).average_policy()
+        out[p] = (best_response_value(g, pol, 1),               # what a best response wins from it
+                  value_against(g, pol, 0, types, w))           # what it wins from the mixture
+    # p = 0: Nash; guarantee = game value (-1/18)
+    assert -out[0.0][0] == pytest.approx(-1 / 18, abs=2e-4)
+    # p = 1: best response to the fixed mixture
+    assert out[1.0][1] == pytest.approx(best_response_value(g, types, 0, w), abs=2e-4)
+    tol = 2e-4
+    assert out[0.0][0] <= out[0.5][0] + tol <= out[1.0][0] + 2 * tol      # exploitability up
+    assert out[0.0][1] <= out[0.5][1] + tol <= out[1.0][1] + 2 * tol      # exploitation up
+    assert out[0.5][1] > out[0.0][1] + 0.05                               # and strictly here
+
+
+def test_evaluate_against_each_type(kuhn_game):
+    g = kuhn_game
+    types = _types(g)
+    pol = g.uniform_policy()
+    per_type = evaluate_against_types(g, pol, 0, types)
+    assert per_type.shape == (2,)
+    assert per_type.mean() == pytest.approx(value_against(g, pol, 0, types))

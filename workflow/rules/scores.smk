@@ -1,0 +1,79 @@
+# Stage 4: the value of each game, every table's guarantee, its value against the
+# population and each type, the v0.5 policy; convergence, frontier and strategy figures.
+
+
+rule scores:
+    input:
+        unpack(lambda w: abstraction_files(w.variant)),
+        population=config["population"],
+        policies=lambda w: [f"{solve_dir(w.variant, p)}/policy.npy" for p in SOLVE_PS],
+        summaries=lambda w: [f"{solve_dir(w.variant, p)}/summary.json" for p in SOLVE_PS],
+    output:
+        scores=out("{variant}/scores.parquet"),
+        strategy=out("{variant}/strategy_summary.parquet"),
+    params:
+        ps=SOLVE_PS,
+        table_p=TABLE_P,
+    log:
+        f"{LOGS}/scores_{{variant}}.log",
+    benchmark:
+        out("benchmarks/scores_{variant}.tsv")
+    threads: 1
+    resources:
+        mem_mb=3000,
+        runtime=20,
+    script:
+        "../scripts/scores.py"
+
+
+rule gather_scores:
+    input:
+        scores=expand(out("{variant}/scores.parquet"), variant=VARIANTS),
+        convergence=[f"{solve_dir(v, p)}/convergence.parquet" for v in VARIANTS for p in SOLVE_PS],
+    output:
+        scores=out("scores.parquet"),
+        convergence=out("convergence.parquet"),
+    log:
+        f"{LOGS}/gather_scores.log",
+    threads: 1
+    resources:
+        mem_mb=1000,
+        runtime=5,
+    script:
+        "../scripts/gather_scores.py"
+
+
+rule score_figures:
+    input:
+        scores=rules.gather_scores.output.scores,
+        convergence=rules.gather_scores.output.convergence,
+    output:
+        convergence=figure("convergence"),
+        frontier=figure("frontier"),
+    log:
+        f"{LOGS}/score_figures.log",
+    threads: 1
+    resources:
+        mem_mb=1000,
+        runtime=5,
+    script:
+        "../scripts/score_figures.py"
+
+
+rule strategy_figure:
+    input:
+        strategy=out("{variant}/strategy_summary.parquet"),
+        classes=out("{variant}/classes.parquet"),
+        buckets=out("{variant}/buckets.parquet"),
+    output:
+        figure("strategy_{variant}"),
+    params:
+        p=TABLE_P,
+    log:
+        f"{LOGS}/strategy_figure_{{variant}}.log",
+    threads: 1
+    resources:
+        mem_mb=1000,
+        runtime=5,
+    script:
+        "../scripts/strategy_figure.py"

@@ -1,0 +1,18 @@
+"""Rule scores: value bracket, guarantees, population values, v0.5, of one variant."""
+from pathlib import Path
+
+from poker51.pipeline import run_scores
+from poker51.runlog import logged
+
+with logged(snakemake.log[0]):
+    ps = [float(p) for p in snakemake.params.ps]
+    run_scores(
+        snakemake.wildcards.variant,
+        abstraction_dir=str(Path(snakemake.input.classes).parent),
+        population=snakemake.input.population,
+        policies=dict(zip(ps, snakemake.input.policies)),
+        summaries=dict(zip(ps, snakemake.input.summaries)),
+        table_p=float(snakemake.params.table_p),
+        out=snakemake.output.scores,
+        strategy_out=snakemake.output.strategy,
+    )
