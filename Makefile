@@ -28,7 +28,7 @@ test-unit: install
 
 lint: install
 	$(BIN)/snakemake --lint
-	$(BIN)/snakemake -n --profile workflow/profiles/slurm --configfile config/smoke.yaml > /dev/null
+	$(BIN)/snakemake -n --forceall --profile workflow/profiles/slurm --configfile config/smoke.yaml > /dev/null
 
 smoke: install
 	$(BIN)/snakemake --cores $(SMOKE_CORES) --configfile config/smoke.yaml --forceall

@@ -62,6 +62,7 @@ def run_solve(variant: str, p: float, abstraction_dir: str, population: str, out
     )
     Path(out["policy"]).parent.mkdir(parents=True, exist_ok=True)
     np.save(out["policy"], res.policy)
+    res.convergence.insert(0, "variant", variant)
     last = res.convergence.iloc[-1]
     meta = {"variant": variant, "p": p, "algorithm": solve_cfg["algorithm"], "iterations": res.iterations}
     write_parquet(res.convergence, out["convergence"], metadata=meta)

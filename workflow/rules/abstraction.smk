@@ -9,6 +9,8 @@ rule abstraction:
         buckets=config["abstraction"]["buckets"],
         belief_seed=config["abstraction"]["belief_seed"],
         belief_samples=config["abstraction"]["belief_samples"],
+    conda:
+        "../envs/poker51.yaml"
     log:
         f"{LOGS}/abstraction_{{variant}}.log",
     benchmark:
@@ -29,6 +31,8 @@ rule abstraction_figure:
         figure("classes_buckets"),
     params:
         variants=VARIANTS,
+    conda:
+        "../envs/poker51.yaml"
     log:
         f"{LOGS}/abstraction_figure.log",
     threads: 1

@@ -9,6 +9,8 @@ rule census:
         claims_md=out("census/claims.md"),
     params:
         decks=config["census"]["decks"],
+    conda:
+        "../envs/poker51.yaml"
     log:
         f"{LOGS}/census.log",
     benchmark:
@@ -24,6 +26,8 @@ rule census:
 rule census_removal:
     output:
         removal=out("census/removal.parquet"),
+    conda:
+        "../envs/poker51.yaml"
     log:
         f"{LOGS}/census_removal.log",
     benchmark:
@@ -41,6 +45,8 @@ rule census_figure:
         counts=rules.census.output.counts,
     output:
         figure("census_frequencies"),
+    conda:
+        "../envs/poker51.yaml"
     log:
         f"{LOGS}/census_figure.log",
     threads: 1
@@ -56,6 +62,8 @@ rule removal_figure:
         removal=rules.census_removal.output.removal,
     output:
         figure("removal_heatmap"),
+    conda:
+        "../envs/poker51.yaml"
     log:
         f"{LOGS}/removal_figure.log",
     threads: 1

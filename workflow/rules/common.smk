@@ -8,7 +8,7 @@ from snakemake.utils import validate
 validate(config, schema="../schemas/config.schema.yaml")
 
 RESULTS = config["results"].rstrip("/")
-LOGS = "logs/" + Path(RESULTS).name if RESULTS != "results" else "logs"
+LOGS = f"logs/{Path(RESULTS).name}" if RESULTS != "results" else "logs"
 
 
 def out(path):

@@ -14,6 +14,8 @@ rule scores:
     params:
         ps=SOLVE_PS,
         table_p=TABLE_P,
+    conda:
+        "../envs/poker51.yaml"
     log:
         f"{LOGS}/scores_{{variant}}.log",
     benchmark:
@@ -33,6 +35,8 @@ rule gather_scores:
     output:
         scores=out("scores.parquet"),
         convergence=out("convergence.parquet"),
+    conda:
+        "../envs/poker51.yaml"
     log:
         f"{LOGS}/gather_scores.log",
     threads: 1
@@ -50,6 +54,8 @@ rule score_figures:
     output:
         convergence=figure("convergence"),
         frontier=figure("frontier"),
+    conda:
+        "../envs/poker51.yaml"
     log:
         f"{LOGS}/score_figures.log",
     threads: 1
@@ -69,6 +75,8 @@ rule strategy_figure:
         figure("strategy_{variant}"),
     params:
         p=TABLE_P,
+    conda:
+        "../envs/poker51.yaml"
     log:
         f"{LOGS}/strategy_figure_{{variant}}.log",
     threads: 1

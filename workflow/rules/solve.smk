@@ -17,6 +17,8 @@ rule solve:
         iterations=solve_iterations,
         solve=config["solve"],
         checkpoint=lambda w: out(f"{w.variant}/solve_{w.plabel}/checkpoint.npz"),
+    conda:
+        "../envs/poker51.yaml"
     log:
         f"{LOGS}/solve_{{variant}}_{{plabel}}.log",
     benchmark:
