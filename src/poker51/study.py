@@ -13,9 +13,12 @@ in jbits per hand (the negative of the game's player-0 payoffs).
   human, exact: the human has perfect recall), its value against the population and
   each type, and the best-responding human's gain.
 - :func:`value_bracket` brackets the game's value: below, the Nash table's guarantee;
-  above, Riemann's best response to the human's Nash strategy, maximised per
-  (public node, private state), i.e. as if Riemann recalled its class and told a
-  five-card draw from a four-card one.
+  above, Riemann's best response to the human's Nash strategy within Riemann's
+  information sets (it reads a five-card draw as four).  Recalling its class would
+  not raise it: after the draw the payoffs depend on buckets only and the deals are
+  independent (see :mod:`poker51.drawgame`), so the class-recalling response of the
+  issue equals this one; :func:`recall_upper_bound` gives the looser bound of a
+  Riemann that also tells a five-card draw from a four-card one.
 """
 
 from __future__ import annotations
@@ -28,7 +31,12 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
-from poker51.best_response import best_response_value, opponent_reach, value_against
+from poker51.best_response import (
+    best_response_value,
+    infoset_best_response_value,
+    opponent_reach,
+    value_against,
+)
 from poker51.cfr import SOLVERS
 from poker51.drawgame import H, R, AbstractionArrays, build_game
 from poker51.game import Game
@@ -67,12 +75,18 @@ def restricted_gap(game: Game, policy: np.ndarray, types: np.ndarray, weights: n
     """
     guarantee = -best_response_value(game, policy, H)
     vs_pop = value_against(game, policy, R, types, weights) if p > 0 else float("nan")
-    stack = np.vstack([policy[None, :], types])
-    w = np.concatenate([[1.0 - p], p * weights])
-    keep = w > 0
-    br_r = best_response_value(game, stack[keep], R, w[keep] / w[keep].sum())
+    br_r = riemann_best_response(game, policy, types, weights, p)
     low = (1 - p) * guarantee + (p * vs_pop if p > 0 else 0.0)
     return {"exploitability": 0.5 * (br_r - low), "guarantee": guarantee, "vs_population": vs_pop}
+
+
+def riemann_best_response(game: Game, policy: np.ndarray, types: np.ndarray, weights: np.ndarray, p: float) -> float:
+    """Riemann's best value, within its information sets, when the human plays the
+    population with probability ``p`` and ``policy``'s human part otherwise."""
+    stack = np.vstack([policy[None, :], types])
+    w = np.concatenate([[1.0 - p], p * np.asarray(weights, np.float64)])
+    keep = w > 0
+    return infoset_best_response_value(game, stack[keep], R, w[keep] / w[keep].sum())
 
 
 def solve_table(
@@ -165,8 +179,14 @@ def score_table(game: Game, policy: np.ndarray, types: np.ndarray, pop: Populati
 def value_bracket(game: Game, nash_policy: np.ndarray) -> tuple[float, float]:
     """(low, high) bracket of the game's value for Riemann from a Nash solve."""
     low = -best_response_value(game, nash_policy, H)
-    high = best_response_value(game, nash_policy, R)
+    high = infoset_best_response_value(game, nash_policy, R)
     return low, high
+
+
+def recall_upper_bound(game: Game, nash_policy: np.ndarray) -> float:
+    """Riemann's best response maximised per (public node, private state): it recalls
+    its class and tells d = 5 from d = 4.  An upper bound, looser than the bracket's."""
+    return best_response_value(game, nash_policy, R)
 
 
 def variant_types(game: Game, ab: AbstractionArrays, pop: Population) -> np.ndarray:

@@ -1,0 +1,166 @@
+"""The abstract Poker 51 game: its tree against an independent walk of the rules."""
+
+from __future__ import annotations
+
+import itertools
+
+import numpy as np
+import pytest
+
+from poker51.best_response import best_response_value, expected_value
+from poker51.cfr import CFRPlusSolver
+from poker51.drawgame import FIRST_ACTIONS, H, R, AbstractionArrays, build_game, describe, read_draw
+
+
+def small_abstraction(C=3, B=4, seed=0, r_draw=(0, 3, 3)) -> AbstractionArrays:
+    rng = np.random.default_rng(seed)
+    cp = rng.random(C) + 0.2
+    ht = rng.random((C, 6, B)) ** 3 + 0.01
+    rt = rng.random((C, B)) ** 3 + 0.01
+    return AbstractionArrays("tiny", cp / cp.sum(), ht / ht.sum(-1, keepdims=True),
+                             rt / rt.sum(-1, keepdims=True), np.array(r_draw[:C]))
+
+
+@pytest.fixture(scope="module")
+def tiny():
+    ab = small_abstraction()
+    return ab, build_game(ab)
+
+
+def random_policy(game, seed):
+    rng = np.random.default_rng(seed)
+    a = game.arrays
+    raw = rng.random(game.num_actions) + 0.05
+    sums = np.add.reduceat(raw, a.act_off[:-1])
+    return raw / np.repeat(sums, a.num_actions)
+
+
+def lookup(game, policy):
+    """key -> action probabilities."""
+    a = game.arrays
+    return {(p, k): policy[a.act_off[i]:a.act_off[i + 1]] for i, (p, k) in enumerate(game.iset_keys)}
+
+
+def walk_value(ab: AbstractionArrays, probs) -> float:
+    """H's expected payoff, written from the rules (rule card / SPEC 5) with explicit
+    classes, draws and buckets; only the information-set keys are shared with the code."""
+    C, B = ab.n_classes, ab.n_buckets
+
+    def act(player, key):
+        return probs[(player, key)]
+
+    def round_value(street, d, k, pre, hstate, rstate, h, r, hb, rb, close):
+        """Expected H payoff of a round from H's open, contributions (h, r) so far."""
+        def key(player, line, state):
+            if street == 0:
+                return (("H", 0, d, -1, line, "", state) if player == H else ("R", 0, read_draw(d), -1, line, "", state))
+            return (("H", 1, d, k, pre, line, state) if player == H else ("R", 1, read_draw(d), k, pre, line, state))
+
+        total = 0.0
+        opens = ["x", "b1", "b2", "b4", "b8"]
+        hp = act(H, key(H, "", hstate)) if street == 1 else None
+        for ai, o in enumerate(opens):
+            if street == 0:
+                w = 1.0  # handled by the caller (first action carries d)
+                if o != pre_open[0]:
+                    continue
+            else:
+                w = hp[ai]
+            if w == 0:
+                continue
+            if o == "x":
+                rp = act(R, key(R, "x", rstate))
+                v = rp[0] * close(["x", "x"], h)
+                hp2 = act(H, key(H, "x-b2", hstate))
+                v2 = hp2[0] * (-h) + hp2[1] * close(["x", "b2", "c"], r + 2)
+                rp2 = act(R, key(R, "x-b2-r", rstate))
+                v2 += hp2[2] * (rp2[0] * (r + 2) + rp2[1] * close(["x", "b2", "r", "c"], r + 4))
+                total += w * (v + rp[1] * v2)
+            else:
+                b = int(o[1:])
+                hh = h + b
+                rp = act(R, key(R, o, rstate))
+                v = rp[0] * r + rp[1] * close([o, "c"], hh)
+                hp2 = act(H, key(H, f"{o}-r", hstate))
+                v2 = hp2[0] * (-hh) + hp2[1] * close([o, "r", "c"], hh + b)
+                rp2 = act(R, key(R, f"{o}-r-r", rstate))
+                v2 += hp2[2] * (rp2[0] * (hh + b) + rp2[1] * close([o, "r", "r", "c"], hh + 2 * b))
+                total += w * (v + rp[2] * v2)
+        return total
+
+    value = 0.0
+    pre_open = [None]
+    for ch, cr in itertools.product(range(C), range(C)):
+        pdeal = ab.class_prob[ch] * ab.class_prob[cr]
+        first = act(H, ("H", 0, -1, -1, "", "", ch))
+        k = int(ab.r_draw[cr])
+        for ai, (d, o) in enumerate(FIRST_ACTIONS):
+            if first[ai] == 0:
+                continue
+            pre_open[0] = o
+
+            def pre_close(line, amount, d=d, ch=ch, cr=cr):
+                pre = "-".join(line)
+                v = 0.0
+                for bh, br in itertools.product(range(B), range(B)):
+                    pb = ab.h_trans[ch, d, bh] * ab.r_trans[cr, br]
+
+                    def show(line2, amt, bh=bh, br=br):
+                        return amt * np.sign(bh - br)
+
+                    v += pb * round_value(1, d, k, pre, bh, br, amount, amount, bh, br, show)
+                return v
+
+            value += pdeal * first[ai] * round_value(0, d, -1, "", ch, cr, 1, 1, None, None, pre_close)
+    return value
+
+
+def test_size_and_keys(tiny):
+    ab, game = tiny
+    info = describe(game)
+    # 30 first actions, each with 15 pre-draw lines reaching the draw (bets: call,
+    # raise-call, reraise-call; check: check, bet-call, bet-raise-call); 2 R draw counts
+    assert game.arrays.child_count[game.arrays.iset_off >= 0].max() == 30
+    keys = [k for _, k in game.iset_keys]
+    r_pre = {k for k in keys if k[0] == "R" and k[1] == 0}
+    assert {k[2] for k in r_pre} == {0, 1, 2, 3, 4}  # d = 5 read as 4: no key has 5
+    h_pre = {k for k in keys if k[0] == "H" and k[1] == 0 and k[2] >= 0}
+    assert {k[2] for k in h_pre} == set(range(6))
+    showdowns = int(np.sum(game.arrays.kind == 4))
+    # per draw node: post-draw showdowns = 4 bets x 3 + 3 after a check = 15
+    assert showdowns == 6 * 15 * len(set(ab.r_draw)) * 15
+    assert info["infosets_H"] + info["infosets_R"] == game.num_infosets
+
+
+def test_value_matches_independent_walk(tiny):
+    ab, game = tiny
+    for seed in (1, 2):
+        pol = random_policy(game, seed)
+        assert expected_value(game, pol, H) == pytest.approx(walk_value(ab, lookup(game, pol)), abs=1e-10)
+
+
+def test_recall_game_gives_the_same_values(tiny):
+    """Bucket-only post-draw states lose nothing (drawgame docstring)."""
+    ab, game = tiny
+    full = build_game(ab, recall=True)
+    s = CFRPlusSolver(game)
+    s.iterate(50)
+    pol = s.average_policy()
+    src = lookup(game, pol)
+    mapped = full.uniform_policy()
+    a = full.arrays
+    for i, (p, k) in enumerate(full.iset_keys):
+        if p == H and k[1] == 1:
+            k = k[:-1] + (k[-1][1],)  # (class, bucket) -> bucket
+        mapped[a.act_off[i]:a.act_off[i + 1]] = src[(p, k)]
+    assert expected_value(full, mapped, H) == pytest.approx(expected_value(game, pol, H), abs=1e-12)
+    for player in (H, R):
+        assert best_response_value(full, mapped, player) == pytest.approx(best_response_value(game, pol, player),
+                                                                           abs=1e-12)
+
+
+def test_bad_arrays_are_refused():
+    ab = small_abstraction()
+    bad = AbstractionArrays("tiny", ab.class_prob * 2, ab.h_trans, ab.r_trans, ab.r_draw)
+    with pytest.raises(ValueError, match="class_prob"):
+        build_game(bad)
