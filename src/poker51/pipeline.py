@@ -76,17 +76,19 @@ def run_scores(variant: str, abstraction_dir: str, population: str, policies: Ma
     """Score every solved table of one variant, plus the v0.5 policy, into one table;
     write the reach-weighted summary of the published table's strategy (heat maps)."""
     from poker51.figures_study import strategy_summary
-    from poker51.study import score_table, value_bracket
+    from poker51.study import recall_upper_bound, score_table, value_bracket
 
     tables, ab, game, pop, types = _game_and_types(abstraction_dir, variant, population)
     nash = np.load(policies[0.0])
     low, high = value_bracket(game, nash)
+    bracket = {"value_low": low, "value_high": high, "value_high_recall": recall_upper_bound(game, nash),
+               "game_exploitability": 0.5 * (high - low)}
     rows = []
     for p in sorted(policies):
         pol = np.load(policies[p])
         summary = json.loads(Path(summaries[p]).read_text())
         name = "nash" if p == 0 else ("rnr" if p == table_p else "sweep")
-        rows.append({"variant": variant, "table": name, "p": float(p), "value_low": low, "value_high": high,
+        rows.append({"variant": variant, "table": name, "p": float(p), **bracket,
                      **score_table(game, pol, types, pop), "iterations": int(summary["iterations"]),
                      "exploitability": float(summary["exploitability"])})
     try:
@@ -95,7 +97,7 @@ def run_scores(variant: str, abstraction_dir: str, population: str, policies: Ma
         abstract_policy = None
     if abstract_policy is not None:
         v05 = abstract_policy(game, ab, tables)
-        rows.append({"variant": variant, "table": "v0.5", "p": float("nan"), "value_low": low, "value_high": high,
+        rows.append({"variant": variant, "table": "v0.5", "p": float("nan"), **bracket,
                      **score_table(game, v05, types, pop), "iterations": 0, "exploitability": float("nan")})
     df = pd.DataFrame(rows)
     df["br_gain"] = -df["guarantee"]

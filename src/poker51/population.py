@@ -109,7 +109,7 @@ def load_population(path_or_cfg: str | Path | Mapping[str, Any]) -> Population:
     return Population(types, w / w.sum())
 
 
-def _pre_strength(ab: AbstractionArrays) -> np.ndarray:
+def pre_strength(ab: AbstractionArrays) -> np.ndarray:
     """(C, 6): expected final percentile of class c drawing d."""
     B = ab.n_buckets
     return ab.h_trans @ ((np.arange(B) + 0.5) / B)
@@ -119,7 +119,7 @@ def type_policy(game: Game, ab: AbstractionArrays, t: PlayerType, base: np.ndarr
     """Behaviour strategy of type ``t`` for H in ``game`` (R's sets keep ``base``, default uniform)."""
     policy = game.uniform_policy() if base is None else base.copy()
     a = game.arrays
-    s_pre = _pre_strength(ab)
+    s_pre = pre_strength(ab)
     B = ab.n_buckets
     for i, (player, key) in enumerate(game.iset_keys):
         if key[0] != "H":
@@ -136,24 +136,30 @@ def type_policy(game: Game, ab: AbstractionArrays, t: PlayerType, base: np.ndarr
         probs = np.zeros(hi - lo)
         if street == 0 and d < 0:  # the first action: (draw count, open)
             dd = t.draw_count(int(ab.r_draw[c]))
-            q = _open_prob(t, s_pre[c, dd])
+            q = open_prob(t, s_pre[c, dd])
             probs[FIRST_ACTIONS.index((dd, "x"))] = 1 - q
             probs[FIRST_ACTIONS.index((dd, f"b{t.open_size}"))] += q
         elif line == "":  # post-draw opening
-            q = _open_prob(t, s)
+            q = open_prob(t, s)
             probs[OPENS.index("x")] = 1 - q
             probs[OPENS.index(f"b{t.open_size}")] += q
         else:  # facing R's raise or R's bet: fold, call, raise
-            pr = float(t.ramp(s, t.raise_))
-            pc = (1 - pr) * float(t.ramp(s, t.call))
-            probs[:] = (1 - pr - pc, pc, pr)
+            probs[:] = facing_probs(t, s)
         policy[lo:hi] = probs
     return policy
 
 
-def _open_prob(t: PlayerType, s: float) -> float:
+def open_prob(t: PlayerType, s: float) -> float:
+    """Probability that type ``t`` opens (bets its size) at strength ``s``."""
     v = float(t.ramp(s, t.open_value))
     return v + (1 - v) * t.bluff
+
+
+def facing_probs(t: PlayerType, s: float) -> tuple[float, float, float]:
+    """(fold, call, raise) of type ``t`` at strength ``s`` facing a bet or a raise."""
+    pr = float(t.ramp(s, t.raise_))
+    pc = (1 - pr) * float(t.ramp(s, t.call))
+    return (1 - pr - pc, pc, pr)
 
 
 def population_policies(game: Game, ab: AbstractionArrays, pop: Population) -> list[np.ndarray]:

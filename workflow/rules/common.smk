@@ -75,9 +75,13 @@ def solve_targets():
 
 
 def score_targets():
-    return [out("scores.parquet"), out("convergence.parquet")] + figure("convergence") + figure(
-        "frontier"
-    ) + [f for v in VARIANTS for f in figure(f"strategy_{v}")]
+    return (
+        [out("scores.parquet"), out("convergence.parquet")]
+        + figure("convergence")
+        + figure("convergence_time")
+        + figure("frontier")
+        + [f for v in VARIANTS for f in figure(f"strategy_{v}")]
+    )
 
 
 def all_targets():

@@ -32,9 +32,13 @@ rule gather_scores:
     input:
         scores=expand(out("{variant}/scores.parquet"), variant=VARIANTS),
         convergence=[f"{solve_dir(v, p)}/convergence.parquet" for v in VARIANTS for p in SOLVE_PS],
+        timing=[f"{solve_dir(v, p)}/timing.tsv" for v in VARIANTS for p in SOLVE_PS],
     output:
         scores=out("scores.parquet"),
         convergence=out("convergence.parquet"),
+        timing=out("timing.tsv"),
+    params:
+        solves=[(v, p) for v in VARIANTS for p in SOLVE_PS],
     conda:
         "../envs/poker51.yaml"
     log:
@@ -51,8 +55,10 @@ rule score_figures:
     input:
         scores=rules.gather_scores.output.scores,
         convergence=rules.gather_scores.output.convergence,
+        timing=rules.gather_scores.output.timing,
     output:
         convergence=figure("convergence"),
+        convergence_time=figure("convergence_time"),
         frontier=figure("frontier"),
     conda:
         "../envs/poker51.yaml"
