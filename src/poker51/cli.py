@@ -16,6 +16,9 @@ import sys
 SUBCOMMANDS: dict[str, str] = {
     "census": "census",
     "solve": "solve",
+    "evidence": "evidence",
+    "verify": "verify",
+    "play": "play",
 }
 
 

@@ -1,0 +1,51 @@
+"""Benchmark: the exact abstraction (buckets + transitions, and the belief table) of all
+three variants, one process, after a warm-up that compiles or loads the Numba kernels.
+
+    .venv/bin/python benchmarks/bench_abstraction.py [--variants standard wild bug] [--no-warmup]
+
+Target (brief): transitions + buckets for all three variants in <= 30 s on 2 cores.
+Prints seconds per stage and variant, and the total.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import time
+
+from numba import get_num_threads
+
+
+def main() -> None:
+    from poker51 import abstraction
+
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--variants", nargs="+", default=["standard", "wild", "bug"])
+    parser.add_argument("--no-warmup", action="store_true", help="include kernel compilation / cache loading")
+    args = parser.parse_args()
+    if not args.no_warmup:
+        t = time.perf_counter()
+        abstraction.build_abstraction("standard", progress=False)
+        abstraction.hand_table.cache_clear()
+        print(f"warm-up (standard, compile or load kernels): {time.perf_counter() - t:.1f} s")
+    print(f"cores available: {os.cpu_count()}, numba threads: {get_num_threads()}")
+    total: dict[str, float] = {}
+    t0 = time.perf_counter()
+    for v in args.variants:
+        timings: dict[str, float] = {}
+        t = time.perf_counter()
+        tables = abstraction.build_abstraction(v, progress=False, timings=timings)
+        dt = time.perf_counter() - t
+        stages = "  ".join(f"{k} {s:.2f}" for k, s in timings.items())
+        print(f"{v:9s} {dt:6.2f} s  ({len(tables['classes'])} classes)  {stages}")
+        for k, s in timings.items():
+            total[k] = total.get(k, 0.0) + s
+        abstraction.hand_table.cache_clear()
+    wall = time.perf_counter() - t0
+    exact = sum(s for k, s in total.items() if k != "belief")
+    belief = total.get("belief", 0.0)
+    print(f"total {wall:.1f} s; hands + buckets + transitions + tables {exact:.1f} s; belief {belief:.1f} s")
+
+
+if __name__ == "__main__":
+    main()
