@@ -33,6 +33,7 @@ lint: install
 smoke: install
 	$(BIN)/snakemake --cores $(SMOKE_CORES) --configfile config/smoke.yaml --forceall
 	$(BIN)/python workflow/scripts/check_smoke.py config/smoke.yaml
+	$(BIN)/python workflow/scripts/run_notebook.py results/smoke
 
 ## make slow: the exhaustive checks marked slow
 slow: install

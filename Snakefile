@@ -13,6 +13,7 @@ include: "workflow/rules/census.smk"
 include: "workflow/rules/abstraction.smk"
 include: "workflow/rules/solve.smk"
 include: "workflow/rules/scores.smk"
+include: "workflow/rules/export.smk"
 
 
 rule all:

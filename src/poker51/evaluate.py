@@ -201,19 +201,27 @@ def _best_marker_at(nat, rule, marker):
 
 
 @njit(cache=True)
+def _naturals(hand, marker):
+    """(position of ``marker`` in the five-card ``hand`` or -1, the four other cards)."""
+    k = -1
+    for i in range(5):
+        if hand[i] == marker:
+            k = i
+    nat = np.empty(4, np.int64)
+    if k >= 0:
+        j = 0
+        for i in range(5):
+            if i != k:
+                nat[j] = hand[i]
+                j += 1
+    return k, nat
+
+
+@njit(cache=True)
 def _strength(hand, rule, marker):
     if rule != RULE_ORDINARY:
-        k = -1
-        for i in range(5):
-            if hand[i] == marker:
-                k = i
+        k, nat = _naturals(hand, marker)
         if k >= 0:
-            nat = np.empty(4, np.int64)
-            j = 0
-            for i in range(5):
-                if i != k:
-                    nat[j] = hand[i]
-                    j += 1
             return _best_marker_at(nat, rule, marker)
     return _eval_cards(hand[0], hand[1], hand[2], hand[3], hand[4])
 

@@ -69,6 +69,7 @@ from poker51.evaluate import (
     TWO_PAIR,
     _best_marker,
     _eval_cards,
+    _naturals,
     eval_ranks_plain,
 )
 
@@ -135,19 +136,11 @@ def _house_ordinary(hand):
 @njit(cache=True)
 def _house(hand, rule, marker):
     """(keep mask over positions, House step 1..7, strength) of one hand under ``rule``."""
-    k = -1
-    if rule != RULE_ORDINARY:
-        for i in range(5):
-            if hand[i] == marker:
-                k = i
+    if rule == RULE_ORDINARY:
+        return _house_ordinary(hand)
+    k, nat = _naturals(hand, marker)
     if k < 0:
         return _house_ordinary(hand)
-    nat = np.empty(4, np.int64)
-    j = 0
-    for i in range(5):
-        if i != k:
-            nat[j] = hand[i]
-            j += 1
     s = _best_marker(nat, rule)
     cat = s >> 20
     if cat >= STRAIGHT:

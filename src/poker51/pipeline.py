@@ -117,3 +117,34 @@ def config_hash(config: Mapping[str, Any]) -> str:
     import hashlib
 
     return hashlib.sha256(canonical_json(dict(config)).encode()).hexdigest()
+
+
+def run_export(variant: str, abstraction_dir: str, policy: str, summary: str, out: Mapping[str, str],
+               provenance: Mapping[str, Any]) -> None:
+    """Write the published strategy table of one variant (Parquet and JSON)."""
+    from poker51.drawgame import build_game
+    from poker51.export import strategy_table, to_json, write_table
+    from poker51.study import load_abstraction
+
+    _, ab = load_abstraction(abstraction_dir, variant)
+    game = build_game(ab)
+    s = json.loads(Path(summary).read_text())
+    prov = {**provenance, "variant": variant, "p": s["p"], "iterations": s["iterations"],
+            "exploitability": s["exploitability"], "algorithm": s["algorithm"]}
+    df = strategy_table(game, np.load(policy), ab, variant)
+    write_table(df, out["parquet"], prov)
+    to_json(df, out["json"], prov)
+    log.info("exported %s: %d information sets", variant, len(df))
+
+
+def run_evidence(variant: str, results_dir: str, table: str, population: str, hands: int, seed: int,
+                 stack: int, out: str) -> None:
+    """v0.6 (the exported table) against v0.5, each against each type, on the same deals."""
+    from poker51.evidence import evidence_run, load_tables, riemann_factory, v05_factory
+    from poker51.population import load_population
+
+    tables = load_tables(variant, results_dir)
+    df = evidence_run(riemann_factory(tables, strategy=table, variant=variant), v05_factory(tables),
+                      load_population(population), variant, hands, seed, stacks=stack, tables=tables,
+                      progress=True)
+    write_parquet(df, out, metadata={"variant": variant, "hands": hands, "seed": seed, "stack": stack})

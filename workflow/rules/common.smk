@@ -84,5 +84,41 @@ def score_targets():
     )
 
 
+SEEDS = {
+    "belief": config["abstraction"]["belief_seed"],
+    "verify": config["verify"]["seed"],
+    "evidence": config["evidence"]["seed"],
+}
+
+
+def _config_sha256():
+    import hashlib
+    import json
+
+    return hashlib.sha256(json.dumps(config, sort_keys=True, separators=(",", ":")).encode()).hexdigest()
+
+
+CONFIG_SHA256 = _config_sha256()
+
+
+def export_targets():
+    return (
+        [out(f"tables/riemann-v06-{v}.{ext}") for v in VARIANTS for ext in ("parquet", "json")]
+        + [out("evidence.parquet"), out("receipt.json"), out("verify.json")]
+        + figure("evidence")
+    )
+
+
+def receipt_inputs():
+    """Every reproducible table and figure (not wall-clock timings or their figure)."""
+    files = census_targets() + abstraction_targets() + score_targets()
+    files += [f"{solve_dir(v, p)}/{name}" for v in VARIANTS for p in SOLVE_PS
+              for name in ("policy.npy", "convergence.parquet", "summary.json")]
+    files += [out(f"{v}/{name}.parquet") for v in VARIANTS for name in ("scores", "strategy_summary")]
+    files += [out(f"tables/riemann-v06-{v}.{ext}") for v in VARIANTS for ext in ("parquet", "json")]
+    files += [out("evidence.parquet")] + figure("evidence")
+    return [f for f in files if "convergence_time" not in f]
+
+
 def all_targets():
-    return census_targets() + abstraction_targets() + solve_targets() + score_targets()
+    return census_targets() + abstraction_targets() + solve_targets() + score_targets() + export_targets()

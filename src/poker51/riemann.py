@@ -1,0 +1,483 @@
+"""The playable Riemann v0.6: real cards in, the strategy table's action out.
+
+Rule card "How Riemann bets · v0.6" (points 1–5), SPEC section 7.  A :class:`Riemann` holds
+one variant's strategy table (:mod:`poker51.export`) and the variant's abstraction tables
+(``classes``: class, base, marker, house_draw; ``buckets``: bucket, low), and plays seat R
+of :mod:`poker51.engine`.
+
+One decision, :meth:`Riemann.decide` ``(cards, state)``
+-------------------------------------------------------
+1. **Information.**  Before the draw: the class of Riemann's dealt hand (the House step and
+   ranks of the hand, crossed in ``wild``/``bug`` with "holds Ⅰ" and the House draw count;
+   :mod:`poker51.abstraction`).  After the draw: the bucket of its final hand (its strength
+   placed among the bucket table's ``low`` bounds) and its own draw count.  Both rounds:
+   H's announced or completed draw count, **five read as four**, and the betting lines.
+2. **Lines** (:func:`lines_from_records`): each betting record becomes a token of the
+   table's vocabulary: check ``x``, H's bet ``b{n}`` with ``n`` = :func:`read_bet` of its
+   amount (an all-in of another size is read at the **nearest of 1, 2, 4, 8; a tie goes to
+   the smaller size**: 3 → 2, 5 → 4, 6 → 4, 7 → 8; above 8 → 8), Riemann's bet ``b2``
+   (always 2 jbits), call ``c``, raise or re-raise ``r``.
+3. **Row.**  The table row of (street, h_draw, r_draw, pre_line, post_line, class or bucket)
+   gives the probabilities of the spot's actions (fold/call/raise, check/bet or fold/call).
+4. **Public hash.**  ``u = fnv1a_64(b) / 2**64`` with the ASCII byte string ::
+
+       b = ",".join(card_str(c) for c in sorted(cards)) + ";" + spot_key(state)
+       spot_key(state) = f"{street}|{min(h_draw, 4)}|{r_draw}|{pre_line}|{post_line}"
+
+   (cards sorted by their int ``4 * rank + suit``; before the draw ``r_draw = -1`` and
+   ``post_line = ""``).  The action is the first of ``fold, call, raise, check, bet`` whose
+   cumulative probability exceeds ``u`` (if rounding leaves none, the last action with a
+   positive probability).  The same cards in the same spot always give the same action.
+5. **Sizes and all-ins.**  Riemann's bet when checked to is 2 and its raise equals H's bet
+   (the engine fixes both amounts).  It bets or raises only while H has jbits to answer: a
+   solved raise against a player who is all in becomes a call, a solved bet a check.  The
+   same conversion applies when Riemann cannot put in a raise or a bet in full (an engine
+   rule: a raise must be covered; only a call may be all in for less).
+
+>>> from poker51.cards import parse_cards
+>>> s = PublicState(street=0, h_draw=5, pre_line="b4")
+>>> hash_bytes(parse_cards("As Kd 7h 7c 3d"), s)
+b'3d,7c,7h,Kd,As;0|4|-1|b4|'
+>>> hex(fnv1a_64(hash_bytes(parse_cards("As Kd 7h 7c 3d"), s)))
+'0x7d7962df84f4d5d3'
+>>> [read_bet(a) for a in (1, 2, 3, 4, 5, 6, 7, 8, 12)]
+[1, 2, 2, 4, 4, 4, 8, 8, 8]
+>>> choose_action((0.2, 0.5, 0.3, 0.0, 0.0), 0.69), choose_action((0.2, 0.5, 0.3, 0.0, 0.0), 0.70)
+('call', 'raise')
+
+Loading (:meth:`Riemann.load`) refuses, with a :class:`~poker51.export.StrategyTableError`
+naming the file, a table that is missing, truncated, corrupted (bytes, content digest),
+foreign (schema), malformed (rows outside [0, 1], not summing to 1, duplicate or unsorted
+keys), incomplete (a spot without every class or bucket) or whose SHA-256 differs from the
+receipt's.
+"""
+
+from __future__ import annotations
+
+from bisect import bisect_right
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import pandas as pd
+from numba import njit
+
+from poker51.abstraction import _base_class  # njit kernel: standard class from (House step, strength)
+from poker51.cards import MARKER, card_str
+from poker51.engine import VARIANT_RULES
+from poker51.evaluate import RULE_ORDINARY, _strength  # njit kernel: the engine's showdown strength
+from poker51.export import (
+    ACTION_COLUMNS,
+    INDEX_COLUMNS,
+    StrategyTableError,
+    check_hash,
+    check_table,
+    completed_pre_lines,
+    decision_lines,
+    load_receipt,
+    read_table,
+    spot_of_line,
+    table_path,
+)
+from poker51.fnv import FNV64_OFFSET_BASIS, fnv1a_64
+from poker51.house import _house, house_keep  # _house: njit (keep mask, step, strength)
+from poker51.io import read_parquet
+
+BET_SIZES = (1, 2, 4, 8)
+RIEMANN_BET = 2
+DEFAULT_TABLES_DIR = "results/tables"
+_TWO64 = float(2**64)
+
+
+# --------------------------------------------------------------------------- pure rules
+def read_bet(amount: int) -> int:
+    """H's bet read at the nearest of 1, 2, 4, 8 jbits; a tie goes to the smaller size."""
+    a = int(amount)
+    if a < 1:
+        raise ValueError(f"a bet is at least 1 jbit, got {amount!r}")
+    return min(BET_SIZES, key=lambda b: (abs(b - a), b))
+
+
+def read_draw(d: int) -> int:
+    """A five-card draw is read as a four-card draw."""
+    d = int(d)
+    if not 0 <= d <= 5:
+        raise ValueError(f"a draw count is 0..5, got {d!r}")
+    return min(d, 4)
+
+
+@dataclass(frozen=True)
+class PublicState:
+    """Everything public Riemann uses at one decision (module docstring, points 1–2).
+
+    ``street`` 0 before the draw, 1 after; ``h_draw`` H's draw count 0..5 (five is read as
+    four); ``r_draw`` Riemann's own draw count (-1 before the draw); ``pre_line`` /
+    ``post_line`` in the table's tokens (before the draw ``pre_line`` is the round so far
+    and ``post_line`` is ``""``); ``can_raise`` False when H is all in or Riemann cannot
+    put in a bet or raise in full (a solved raise is then a call, a solved bet a check).
+    """
+
+    street: int
+    h_draw: int
+    r_draw: int = -1
+    pre_line: str = ""
+    post_line: str = ""
+    can_raise: bool = True
+
+    @property
+    def line(self) -> str:
+        return self.pre_line if self.street == 0 else self.post_line
+
+    def lookup(self) -> tuple[int, int, int, str, str]:
+        """(street, h_draw read, r_draw, pre_line, post_line): the spot part of a table key."""
+        return (self.street, read_draw(self.h_draw), self.r_draw, self.pre_line, self.post_line)
+
+
+def spot_key(state: PublicState) -> str:
+    """The public spot as hashed (module docstring, point 4).
+
+    >>> spot_key(PublicState(1, 5, 2, "x-b2-c", "b8"))
+    '1|4|2|x-b2-c|b8'
+    """
+    s, d4, k, pre, post = state.lookup()
+    return f"{s}|{d4}|{k}|{pre}|{post}"
+
+
+def hash_bytes(cards: Sequence[int], state: PublicState) -> bytes:
+    """The byte string whose FNV-1a hash picks the action (module docstring, point 4)."""
+    return (",".join(card_str(c) for c in sorted(int(c) for c in cards)) + ";" + spot_key(state)).encode("ascii")
+
+
+def hash_unit(cards: Sequence[int], state: PublicState) -> float:
+    """``u = fnv1a_64(hash_bytes(cards, state)) / 2**64`` in [0, 1)."""
+    return fnv1a_64(hash_bytes(cards, state)) / _TWO64
+
+
+def choose_action(probs: Sequence[float], u: float) -> str:
+    """The first action of :data:`~poker51.export.ACTION_COLUMNS` whose cumulative
+    probability exceeds ``u``; the last positive one if rounding leaves none."""
+    acc, last = 0.0, None
+    for name, p in zip(ACTION_COLUMNS, probs):
+        if p > 0.0:
+            acc += p
+            last = name
+            if acc > u:
+                return name
+    if last is None:
+        raise ValueError(f"no action has positive probability in {list(probs)}")
+    return last
+
+
+def play_converted(action: str, can_raise: bool) -> str:
+    """How Riemann bets 5: without a player able to answer, raise → call and bet → check."""
+    if not can_raise:
+        return {"raise": "call", "bet": "check"}.get(action, action)
+    return action
+
+
+def token(seat: str, kind: str, amount: int) -> str:
+    """A betting record as a table token (H's bets read by :func:`read_bet`)."""
+    if kind == "check":
+        return "x"
+    if kind == "bet":
+        return f"b{read_bet(amount)}" if seat == "H" else f"b{RIEMANN_BET}"
+    if kind in ("call", "raise", "fold"):
+        return kind[0]
+    raise ValueError(f"unknown action kind {kind!r}")
+
+
+def lines_from_records(records: Sequence[Any]) -> tuple[str, str]:
+    """(pre_line, post_line) of betting records (``round, seat, kind, amount``) in tokens."""
+    pre: list[str] = []
+    post: list[str] = []
+    for r in records:
+        (pre if r.round == "pre" else post).append(token(r.seat, r.kind, r.amount))
+    return "-".join(pre), "-".join(post)
+
+
+def state_from_view(view) -> PublicState:
+    """The :class:`PublicState` of an engine :class:`~poker51.engine.View` of seat R."""
+    if view.phase not in ("pre", "post"):
+        raise ValueError(f"Riemann acts only in a betting round, not in phase {view.phase!r}")
+    if view.opp_draw_count is None:
+        raise ValueError("H's draw count is not announced yet")
+    street = 0 if view.phase == "pre" else 1
+    pre, post = lines_from_records(view.line)
+    if view.to_call == 0:
+        need = RIEMANN_BET
+    else:
+        need = view.to_call + int(view.opening_bet or 0)
+    can = view.opp_stack > 0 and view.stack >= need
+    return PublicState(street, int(view.opp_draw_count), int(view.draw_count) if street else -1,
+                       pre, post if street else "", bool(can))
+
+
+# --------------------------------------------------------------------------- kernels
+@njit(cache=True)
+def _class_key(hand, rule, marker):
+    """``base*100 + holds_marker*10 + house_draw`` of a dealt hand (the abstraction's class key)."""
+    mask, step, s = _house(hand, rule, marker)
+    base = _base_class(step, s)
+    has = 0
+    if rule != RULE_ORDINARY:
+        for i in range(5):
+            if hand[i] == marker:
+                has = 1
+    kept = 0
+    for i in range(5):
+        kept += (mask >> i) & 1
+    return base * 100 + has * 10 + (5 - kept)
+
+
+_FNV_PRIME = np.uint64(0x100000001B3)
+_BASIS = np.uint64(FNV64_OFFSET_BASIS)
+
+
+@njit(cache=True)
+def _fnv_continue(h, data):
+    """FNV-1a 64 from state ``h`` over the bytes ``data`` (uint8 array); the plain twin is
+    :func:`poker51.fnv.fnv1a_64` (``_fnv_continue(offset basis, b) == fnv1a_64(b)``)."""
+    for i in range(data.shape[0]):
+        h = (h ^ np.uint64(data[i])) * _FNV_PRIME
+    return h
+
+
+@njit(cache=True)
+def _hand_kernel(hand, rule, marker, chars, basis):
+    """(FNV state after the hashed hand prefix ``"c1,c2,c3,c4,c5;"``, class key, strength)
+    of a sorted hand; ``chars[c]`` holds the two ASCII bytes of ``card_str(c)``."""
+    h = basis
+    for i in range(5):
+        if i > 0:
+            h = (h ^ np.uint64(44)) * _FNV_PRIME  # ","
+        h = (h ^ np.uint64(chars[hand[i], 0])) * _FNV_PRIME
+        h = (h ^ np.uint64(chars[hand[i], 1])) * _FNV_PRIME
+    h = (h ^ np.uint64(59)) * _FNV_PRIME  # ";"
+    return h, _class_key(hand, rule, marker), _strength(hand, rule, marker)
+
+
+_CHARS = np.array([[ord(ch) for ch in card_str(c)] for c in range(52)], dtype=np.uint8)
+
+
+def _bytes_array(b: bytes) -> np.ndarray:
+    return np.frombuffer(b, dtype=np.uint8).copy()
+
+
+# --------------------------------------------------------------------------- the player
+def _abstraction_frames(variant: str, classes, buckets) -> tuple[pd.DataFrame, pd.DataFrame]:
+    """Classes and buckets from frames, Parquet paths, or (None) the abstraction itself."""
+    def get(x, name):
+        if isinstance(x, pd.DataFrame):
+            return x
+        if x is not None:
+            return read_parquet(x)
+        from poker51 import abstraction as A
+        if name == "classes":
+            keys = A.class_keys(variant)
+            return pd.DataFrame({"class": np.arange(keys.size), "base": keys // 100,
+                                 "marker": (keys // 10) % 10 == 1, "house_draw": keys % 10})
+        return A._cached_buckets(variant, A.N_BUCKETS)
+
+    return get(classes, "classes"), get(buckets, "buckets")
+
+
+class Riemann:
+    """Riemann v0.6 for one variant: the engine's player protocol for seat R.
+
+    Build with :meth:`load` (a file) or directly from a checked table frame.  ``classes``
+    and ``buckets`` are the variant's abstraction tables (DataFrames or Parquet paths as
+    written by the abstraction stage; ``None`` recomputes them from the variant, a few
+    seconds).  Classification results are cached per hand.
+    """
+
+    def __init__(self, table: pd.DataFrame, variant: str, classes=None, buckets=None,
+                 name: str = "<table>", sha256: str | None = None) -> None:
+        if variant not in VARIANT_RULES:
+            raise ValueError(f"unknown variant {variant!r}; expected one of {sorted(VARIANT_RULES)}")
+        check_table(table, name)
+        self.variant, self.rule, self.name, self.sha256 = variant, VARIANT_RULES[variant], name, sha256
+        self.table = table
+        cls_df, bkt_df = _abstraction_frames(variant, classes, buckets)
+        self._key_class = self._class_map(cls_df, name)
+        self.n_classes = len(self._key_class)
+        self.r_draws = tuple(sorted({k % 10 for k in self._key_class}))
+        b = bkt_df.sort_values("bucket")
+        if not np.array_equal(b["bucket"].to_numpy(), np.arange(len(b))) or not b["low"].is_monotonic_increasing:
+            raise StrategyTableError(f"{name}: the bucket table is not buckets 0..B-1 with ascending lows")
+        self._lows = [int(x) for x in b["low"]]
+        self.n_buckets = len(self._lows)
+        self._deck = frozenset(c for c in range(52) if variant != "standard" or c != MARKER)
+        self._index(table, name)
+        #: sorted hand -> [FNV state after "cards;", class or -1, bucket or -1], at most cache_size
+        self._hand_cache: dict[tuple[int, ...], list] = {}
+        self.cache_size = 500_000
+
+    # ------------------------------------------------------------------ loading
+    @classmethod
+    def load(cls, source: str | Path, *, receipt: str | Path | Mapping | None = None, classes=None,
+             buckets=None, tables_dir: str | Path = DEFAULT_TABLES_DIR, variant: str | None = None) -> "Riemann":
+        """Load and check a table: ``source`` is a Parquet path, or a variant name whose table
+        is ``{tables_dir}/{variant}.parquet``.  With ``receipt`` (a path or a loaded
+        receipt dict) the file's SHA-256 must be the receipt's.  The variant comes from the
+        table's metadata and must match ``variant`` (or the name) when given."""
+        if str(source) in VARIANT_RULES and not Path(source).exists():
+            variant = variant or str(source)
+            if variant != str(source):
+                raise StrategyTableError(f"variant {variant!r} asked for the {source!r} table")
+            path = table_path(tables_dir, str(source))
+        else:
+            path = Path(source)
+        sha = check_hash(path, load_receipt(receipt)) if receipt is not None else None
+        df, meta = read_table(path)
+        meta_variant = meta.get("variant")
+        if meta_variant not in VARIANT_RULES:
+            raise StrategyTableError(f"{path}: metadata names no known variant ({meta_variant!r})")
+        if variant is not None and variant != meta_variant:
+            raise StrategyTableError(f"{path}: a {meta_variant} table, not {variant}")
+        return cls(df, meta_variant, classes, buckets, name=str(path), sha256=sha)
+
+    @staticmethod
+    def _class_map(c: pd.DataFrame, name: str) -> dict[int, int]:
+        need = {"class", "base", "marker", "house_draw"}
+        if not need <= set(c.columns):
+            raise StrategyTableError(f"{name}: the class table lacks {sorted(need - set(c.columns))}")
+        keys = (c["base"].astype(np.int64) * 100 + c["marker"].astype(np.int64) * 10
+                + c["house_draw"].astype(np.int64)).tolist()
+        ids = c["class"].astype(np.int64).tolist()
+        if sorted(ids) != list(range(len(ids))) or len(set(keys)) != len(keys):
+            raise StrategyTableError(f"{name}: the class table is not classes 0..C-1 with distinct keys")
+        return dict(zip(keys, ids))
+
+    def _index(self, df: pd.DataFrame, name: str) -> None:
+        """spot -> id and a dense (spot, state) array of rows; every spot must hold every state."""
+        want = [(0, d, -1, line, "") for d in range(5) for line in decision_lines()]
+        want += [(1, d, k, pre, post) for d in range(5) for k in self.r_draws
+                 for pre in completed_pre_lines() for post in decision_lines()]
+        self._spot_id = {s: i for i, s in enumerate(want)}
+        street = df["street"].to_numpy()
+        spots = list(zip(street.tolist(), df["h_draw"].tolist(), df["r_draw"].tolist(),
+                         df["pre_line"].tolist(), df["post_line"].tolist()))
+        sid = np.array([self._spot_id.get(s, -1) for s in spots], dtype=np.int64)
+        if (sid < 0).any():
+            raise StrategyTableError(f"{name}: row {int(np.flatnonzero(sid < 0)[0])} is not a spot of this "
+                                     f"variant's game: {spots[int(np.flatnonzero(sid < 0)[0])]}")
+        state = np.where(street == 0, df["class"].to_numpy(np.int64), df["bucket"].to_numpy(np.int64))
+        n_states = np.where(street == 0, self.n_classes, self.n_buckets)
+        if (state >= n_states).any():
+            raise StrategyTableError(f"{name}: a class or bucket beyond the abstraction's")
+        width = max(self.n_classes, self.n_buckets)
+        P = np.full((len(want), width, len(ACTION_COLUMNS)), np.nan)
+        P[sid, state] = df[list(ACTION_COLUMNS)].to_numpy(np.float64)
+        n_expected = 50 * self.n_classes + (len(want) - 50) * self.n_buckets
+        if len(df) != n_expected or np.isnan(P[:50, :self.n_classes]).any() or np.isnan(P[50:, :self.n_buckets]).any():
+            raise StrategyTableError(f"{name}: {len(df)} rows, a complete {self.variant} table has {n_expected} "
+                                     f"(every spot with every class or bucket)")
+        self._rows = [[tuple(r) for r in block] for block in P.tolist()]
+        self._spot_info = []
+        for st, d4, k, pre, post in want:
+            name_, h_bet = spot_of_line(pre if st == 0 else post)
+            text = f"{st}|{d4}|{k}|{pre}|{post}".encode("ascii")
+            self._spot_info.append((name_, h_bet, _bytes_array(text), (st, name_, h_bet, d4, k, pre, post)))
+
+    # ------------------------------------------------------------------ classification
+    def _hand(self, t: tuple[int, ...]) -> list:
+        """The cache entry ``[FNV state after "cards;", class, bucket]`` of a sorted hand,
+        computed (and the hand checked) on first sight; class or bucket -1 when the hand is
+        not a possible dealt hand of the class table (reported by :meth:`classify`)."""
+        e = self._hand_cache.get(t)
+        if e is None:
+            if len(self._hand_cache) >= self.cache_size:
+                self._hand_cache.clear()  # bounded memory over millions of hands
+            if len(t) != 5 or len(set(t)) != 5 or not set(t) <= self._deck:
+                raise ValueError(f"a {self.variant} hand is five distinct cards of its deck, got {list(t)!r}")
+            h0, key, strength = _hand_kernel(np.array(t, dtype=np.int64), self.rule, MARKER, _CHARS, _BASIS)
+            e = self._hand_cache[t] = [np.uint64(h0), self._key_class.get(int(key), -1),
+                                       max(bisect_right(self._lows, int(strength)) - 1, 0)]
+        return e
+
+    def classify(self, cards: Sequence[int]) -> int:
+        """Class of a dealt hand (cached)."""
+        e = self._hand(tuple(sorted(int(c) for c in cards)))
+        if e[1] < 0:
+            raise ValueError(f"hand {list(cards)} has a class key not in the {self.variant} class table")
+        return e[1]
+
+    def bucket(self, cards: Sequence[int]) -> int:
+        """Bucket of a final hand (cached): the last bucket whose ``low`` is at most its strength."""
+        return self._hand(tuple(sorted(int(c) for c in cards)))[2]
+
+    # ------------------------------------------------------------------ deciding
+    def _spot(self, state: PublicState) -> int:
+        d = state.h_draw
+        sid = self._spot_id.get((state.street, d if d < 4 else 4, state.r_draw, state.pre_line, state.post_line))
+        if sid is None:
+            raise ValueError(f"{state} is not a spot of the {self.variant} table")
+        return sid
+
+    def row(self, cards: Sequence[int], state: PublicState) -> tuple[tuple[float, ...], tuple]:
+        """(probabilities in ACTION_COLUMNS order, table key in INDEX_COLUMNS order)."""
+        sid = self._spot(state)
+        if state.street == 0:
+            c, b = self.classify(cards), -1
+        else:
+            c, b = -1, self.bucket(cards)
+        return self._rows[sid][b if state.street else c], self._spot_info[sid][3] + (c, b)
+
+    def decide(self, cards: Sequence[int], state: PublicState) -> tuple[str, tuple[float, ...], tuple]:
+        """(action played, the row's probabilities in ``ACTION_COLUMNS`` order, table key):
+        a pure function of the cards, the public state and the table (module docstring);
+        equal to the plain recipe ``play_converted(choose_action(row, hash_unit(cards,
+        state)), state.can_raise)``."""
+        t = tuple(sorted(cards))
+        e = self._hand_cache.get(t) or self._hand(tuple(sorted(int(c) for c in cards)))
+        d = state.h_draw
+        sid = self._spot_id.get((state.street, d if d < 4 else 4, state.r_draw, state.pre_line, state.post_line))
+        if sid is None:
+            sid = self._spot(state)  # raises
+        if state.street == 0:
+            c = e[1] if e[1] >= 0 else self.classify(t)  # raises
+            b = -1
+            probs = self._rows[sid][c]
+        else:
+            b = e[2]
+            c = -1
+            probs = self._rows[sid][b]
+        info = self._spot_info[sid]
+        u = int(_fnv_continue(e[0], info[2])) / _TWO64
+        acc = 0.0
+        solved = None
+        for name, p in zip(ACTION_COLUMNS, probs):
+            if p > 0.0:
+                acc += p
+                solved = name
+                if acc > u:
+                    break
+        if not state.can_raise and (solved == "raise" or solved == "bet"):
+            solved = "call" if solved == "raise" else "check"
+        return solved, probs, info[3] + (c, b)
+
+    # ------------------------------------------------------------------ engine protocol
+    def choose_keep(self, view) -> int:
+        """The House rule (with the variant's marker rule)."""
+        return house_keep(view.cards, self.rule)[0]
+
+    def act(self, view, legal: Sequence[Any]):
+        """The table's action for the view, as one of the ``legal`` engine actions."""
+        action, _, key = self.decide(view.cards, state_from_view(view))
+        for a in legal:
+            if a.kind == action:
+                return a
+        raise RuntimeError(f"Riemann chose {action} at {key}, which is not legal: {[str(a) for a in legal]}")
+
+
+def decide(riemann: Riemann, cards: Sequence[int], state: PublicState) -> tuple[str, tuple[float, ...], tuple]:
+    """Module-level form of :meth:`Riemann.decide`."""
+    return riemann.decide(cards, state)
+
+
+__all__ = [
+    "BET_SIZES", "INDEX_COLUMNS", "PublicState", "Riemann", "choose_action", "decide", "hash_bytes", "hash_unit",
+    "lines_from_records", "play_converted", "read_bet", "read_draw", "spot_key", "state_from_view", "token",
+]  # fmt: skip

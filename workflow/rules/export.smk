@@ -1,0 +1,112 @@
+# Stage 5: the published tables, the evidence run, the receipt and the verifier.
+
+
+rule export:
+    input:
+        unpack(lambda w: abstraction_files(w.variant)),
+        policy=lambda w: f"{solve_dir(w.variant, TABLE_P)}/policy.npy",
+        summary=lambda w: f"{solve_dir(w.variant, TABLE_P)}/summary.json",
+    output:
+        parquet=out("tables/riemann-v06-{variant}.parquet"),
+        json=out("tables/riemann-v06-{variant}.json"),
+    params:
+        provenance=lambda w: {"config_sha256": CONFIG_SHA256, "seeds": SEEDS},
+    conda:
+        "../envs/poker51.yaml"
+    log:
+        f"{LOGS}/export_{{variant}}.log",
+    benchmark:
+        out("benchmarks/export_{variant}.tsv")
+    threads: 1
+    resources:
+        mem_mb=3000,
+        runtime=10,
+    script:
+        "../scripts/export.py"
+
+
+rule evidence:
+    input:
+        unpack(lambda w: abstraction_files(w.variant)),
+        table=out("tables/riemann-v06-{variant}.parquet"),
+        population=config["population"],
+    output:
+        out("{variant}/evidence.parquet"),
+    params:
+        hands=config["evidence"]["hands"],
+        seed=config["evidence"]["seed"],
+        stack=config["evidence"]["stack"],
+    conda:
+        "../envs/poker51.yaml"
+    log:
+        f"{LOGS}/evidence_{{variant}}.log",
+    benchmark:
+        out("benchmarks/evidence_{variant}.tsv")
+    threads: 1
+    resources:
+        mem_mb=3000,
+        runtime=60,
+    script:
+        "../scripts/evidence.py"
+
+
+rule evidence_gather:
+    input:
+        expand(out("{variant}/evidence.parquet"), variant=VARIANTS),
+    output:
+        table=out("evidence.parquet"),
+        figure=figure("evidence"),
+    conda:
+        "../envs/poker51.yaml"
+    log:
+        f"{LOGS}/evidence_gather.log",
+    threads: 1
+    resources:
+        mem_mb=1000,
+        runtime=5,
+    script:
+        "../scripts/evidence_gather.py"
+
+
+rule receipt:
+    input:
+        receipt_inputs(),
+    output:
+        out("receipt.json"),
+    params:
+        config=config,
+        seeds=SEEDS,
+    conda:
+        "../envs/poker51.yaml"
+    log:
+        f"{LOGS}/receipt.log",
+    threads: 1
+    resources:
+        mem_mb=1000,
+        runtime=5,
+    script:
+        "../scripts/receipt.py"
+
+
+rule verify:
+    input:
+        receipt=out("receipt.json"),
+        tables=expand(out("tables/riemann-v06-{variant}.parquet"), variant=VARIANTS),
+        classes=expand(out("{variant}/classes.parquet"), variant=VARIANTS),
+    output:
+        out("verify.json"),
+    params:
+        hands=config["verify"]["hands_per_variant"],
+        seed=config["verify"]["seed"],
+    conda:
+        "../envs/poker51.yaml"
+    log:
+        f"{LOGS}/verify.log",
+    benchmark:
+        out("benchmarks/verify.tsv")
+    threads: 1
+    resources:
+        mem_mb=3000,
+        runtime=30,
+    script:
+        "../scripts/verify.py"

@@ -1,0 +1,15 @@
+"""Rule export: the published strategy table of one variant, Parquet and JSON."""
+from pathlib import Path
+
+from poker51.pipeline import run_export
+from poker51.runlog import logged
+
+with logged(snakemake.log[0]):
+    run_export(
+        snakemake.wildcards.variant,
+        abstraction_dir=str(Path(snakemake.input.classes).parent),
+        policy=snakemake.input.policy,
+        summary=snakemake.input.summary,
+        out=dict(snakemake.output.items()),
+        provenance=snakemake.params.provenance,
+    )
