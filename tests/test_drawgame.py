@@ -164,3 +164,82 @@ def test_bad_arrays_are_refused():
     bad = AbstractionArrays("tiny", ab.class_prob * 2, ab.h_trans, ab.r_trans, ab.r_draw)
     with pytest.raises(ValueError, match="class_prob"):
         build_game(bad)
+
+
+def walk_best_response_h(ab: AbstractionArrays, probs) -> float:
+    """The human's best-response value, by plain recursion from the rules: H's own
+    state is explicit, Riemann's private state is a weight per class (before the draw)
+    or per bucket (after it), split by Riemann's action probabilities."""
+    C, B = ab.n_classes, ab.n_buckets
+
+    def r_split(key_of, weights, n_actions):
+        """Riemann's weights after each of its actions."""
+        out = [dict() for _ in range(n_actions)]
+        for state, w in weights.items():
+            p = probs[(R, key_of(state))]
+            for a in range(n_actions):
+                out[a][state] = w * p[a]
+        return out
+
+    def round_br(street, d, k, pre, hstate, weights, h, r, opening, close):
+        def rkey(line):
+            if street == 0:
+                return lambda s: ("R", 0, read_draw(d), -1, line, "", s)
+            return lambda s: ("R", 1, read_draw(d), k, pre, line, s)
+
+        def total(ws):
+            return sum(ws.values())
+
+        o = opening
+        if o == "x":
+            check, bet = r_split(rkey("x"), weights, 2)
+            after_bet = max(
+                -h * total(bet),
+                close(["x", "b2", "c"], r + 2, bet),
+                sum(w * (r + 2) for w in r_split(rkey("x-b2-r"), bet, 2)[0].values())
+                + close(["x", "b2", "r", "c"], r + 4, r_split(rkey("x-b2-r"), bet, 2)[1]),
+            )
+            return close(["x", "x"], h, check) + after_bet
+        b = int(o[1:])
+        hh = h + b
+        fold, call, rai = r_split(rkey(o), weights, 3)
+        rr_fold, rr_call = r_split(rkey(f"{o}-r-r"), rai, 2)
+        facing = max(-hh * total(rai), close([o, "r", "c"], hh + b, rai),
+                     (hh + b) * total(rr_fold) + close([o, "r", "r", "c"], hh + 2 * b, rr_call))
+        return r * total(fold) + close([o, "c"], hh, call) + facing
+
+    best = 0.0
+    for ch in range(C):
+        values = []
+        for d, o in FIRST_ACTIONS:
+            def pre_close(line, amount, ws, d=d, ch=ch):
+                pre = "-".join(line)
+                v = 0.0
+                for k in sorted(set(int(x) for x in ab.r_draw)):
+                    rw = {}
+                    for cr, w in ws.items():
+                        if ab.r_draw[cr] != k:
+                            continue
+                        for br in range(B):
+                            rw[br] = rw.get(br, 0.0) + w * ab.r_trans[cr, br]
+                    for bh in range(B):
+                        def show(line2, amt, ws2, bh=bh):
+                            return sum(w * amt * np.sign(bh - br) for br, w in ws2.items())
+
+                        opens = [round_br(1, d, k, pre, bh, rw, amount, amount, oo, show) for oo in
+                                 ("x", "b1", "b2", "b4", "b8")]
+                        v += ab.h_trans[ch, d, bh] * max(opens)
+                return v
+
+            weights = {cr: float(ab.class_prob[cr]) for cr in range(C)}
+            values.append(round_br(0, d, -1, "", ch, weights, 1, 1, o, pre_close))
+        best += ab.class_prob[ch] * max(values)
+    return best
+
+
+def test_human_best_response_matches_plain_recursion(tiny):
+    ab, game = tiny
+    for seed in (3, 4):
+        pol = random_policy(game, seed)
+        assert best_response_value(game, pol, H) == pytest.approx(walk_best_response_h(ab, lookup(game, pol)),
+                                                                 abs=1e-10)

@@ -21,4 +21,14 @@ for path in figures:
     head = path.read_bytes()[:8]
     if not (head.startswith(b"%PDF") or head.startswith(b"\x89PNG")):
         sys.exit(f"check_smoke: {path} is not a PDF or PNG")
-print(f"check_smoke: {len(tables)} tables round-trip, {len(figures)} figure files drawn")
+# the scores obey the theory within each solve's own exploitability (issue 4):
+# guarantee <= value of the game <= value against the population for the RNR table,
+# and the bracket is ordered
+scores = read_parquet(results / "scores.parquet")
+for _, row in scores[scores["table"] == "rnr"].iterrows():
+    tol = 2 * (row["exploitability"] + row["game_exploitability"])
+    if not (row["guarantee"] <= row["value_high"] + tol and row["value_low"] <= row["vs_population"] + tol):
+        sys.exit(f"check_smoke: scores of {row['variant']} break guarantee <= value <= vs_population")
+if not (scores["value_low"] <= scores["value_high"] + 1e-12).all():
+    sys.exit("check_smoke: a value bracket is inverted")
+print(f"check_smoke: {len(tables)} tables round-trip, {len(figures)} figure files drawn, scores consistent")
