@@ -24,7 +24,7 @@ run: install
 test: install test-unit lint smoke
 
 test-unit: install
-	$(BIN)/pytest -q
+	$(BIN)/pytest -q --durations=15
 
 lint: install
 	$(BIN)/snakemake --lint

@@ -242,7 +242,7 @@ def test_state_from_view_reads_the_lines(riemann):
 
 # --------------------------------------------------------------------------- refusals
 def _copy(files, tmp_path):
-    p = tmp_path / "standard.parquet"
+    p = tmp_path / "riemann-v06-standard.parquet"
     shutil.copy(files.parquet, p)
     return p
 
@@ -279,7 +279,7 @@ def test_refuses_a_hash_other_than_the_receipts(files, tmp_path):
 
 
 def test_refuses_wrong_schema(files, tmp_path, df):
-    p = tmp_path / "standard.parquet"
+    p = tmp_path / "riemann-v06-standard.parquet"
     write_parquet(df.astype({"bucket": "int16"}), p, metadata={"format": "poker51-riemann-table/1"})
     with pytest.raises(StrategyTableError, match=f"{p}: schema"):
         _load(p, files)
@@ -292,7 +292,7 @@ def test_refuses_wrong_schema(files, tmp_path, df):
 def test_refuses_rows_not_summing_to_one(files, tmp_path, df):
     from poker51.export import TABLE_SCHEMA, content_digest
 
-    p = tmp_path / "standard.parquet"
+    p = tmp_path / "riemann-v06-standard.parquet"
     bad = df.copy()
     bad.loc[10, "call"] += 0.25
     write_parquet(bad, p, schema=TABLE_SCHEMA, metadata={"format": "poker51-riemann-table/1", "variant": "standard",

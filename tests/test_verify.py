@@ -51,13 +51,13 @@ def test_tampered_table_fails_the_hash_check(files, tmp_path):
     shutil.copytree(files.tables, d)
     rec = json.loads(files.receipt.read_text())
     rec["files"] = {str(d / k.rsplit("/", 1)[1]): v for k, v in rec["files"].items()}
-    b = bytearray((d / "standard.json").read_bytes())
+    b = bytearray((d / "riemann-v06-standard.json").read_bytes())
     b[len(b) // 2] ^= 1
-    (d / "standard.json").write_bytes(bytes(b))
+    (d / "riemann-v06-standard.json").write_bytes(bytes(b))
     res = verify(d, rec, 5, abstraction=files.abstraction)
     assert not res["pass"] and not res["checks"]["hashes"]["pass"] and res["checks"]["hashes"]["failures"] == 1
-    assert "standard.json" in res["examples"][0] and "does not match the receipt" in res["examples"][0]
-    p = d / "standard.parquet"
+    assert "riemann-v06-standard.json" in res["examples"][0] and "does not match the receipt" in res["examples"][0]
+    p = d / "riemann-v06-standard.parquet"
     b = bytearray(p.read_bytes())
     b[len(b) // 3] ^= 1
     p.write_bytes(bytes(b))
