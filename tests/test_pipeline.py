@@ -63,3 +63,15 @@ def test_resumed_solve_equals_a_fresh_one(abstraction_dir, tmp_path):
     assert part["checkpoint"] == resumed["checkpoint"]
     for key in ("policy", "convergence"):
         assert sha256_file(fresh[key]) == sha256_file(resumed[key]), key
+
+
+def test_solve_command_on_a_poker51_game(abstraction_dir, capsys):
+    from poker51.cli import main
+
+    assert main(["solve", "--game", "standard", "--abstraction", str(abstraction_dir), "--p", "0.5",
+                 "--iterations", "10", "--check-every", "10", "--json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["game"] == "standard" and out["iterations"] == 10 and out["p"] == 0.5
+    assert out["public_nodes"] == 20_966 and out["infosets_R"] == 150_950
+    assert out["guarantee"] <= out["value"] <= out["vs_population"] + 10 * out["exploitability"]
+    assert main(["solve", "--game", "standard", "--p", "1.5"]) == 2

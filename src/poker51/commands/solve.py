@@ -82,7 +82,7 @@ def _run_poker51(args: argparse.Namespace) -> int:
     from pathlib import Path
 
     from poker51.cfr import SOLVERS
-    from poker51.drawgame import AbstractionArrays, build_game
+    from poker51.drawgame import AbstractionArrays, build_game, describe
     from poker51.population import load_population
     from poker51.study import load_abstraction, score_table, solve_table, variant_types
 
@@ -121,6 +121,7 @@ def _run_poker51(args: argparse.Namespace) -> int:
         "guarantee": score["guarantee"],
         "vs_population": score["vs_population"],
         "information_sets": int(game.num_infosets),
+        **{k: v for k, v in describe(game).items() if k in ("public_nodes", "infosets_H", "infosets_R")},
     }
     if args.json:
         print(json.dumps(out))
