@@ -6,7 +6,7 @@ BIN := $(VENV)/bin
 CORES ?= all
 SMOKE_CORES ?= 2
 
-.PHONY: install run test test-unit smoke lint bench slow clean
+.PHONY: install run test test-unit smoke reproduce lint bench slow clean
 
 install: $(VENV)/.installed
 
@@ -21,7 +21,7 @@ run: install
 	$(BIN)/snakemake --cores $(CORES)
 
 ## make test: unit tests, then the smoke config through the whole Snakemake DAG
-test: install test-unit lint smoke
+test: install test-unit lint smoke reproduce
 
 test-unit: install
 	$(BIN)/pytest -q --durations=15
@@ -34,6 +34,11 @@ smoke: install
 	$(BIN)/snakemake --cores $(SMOKE_CORES) --configfile config/smoke.yaml --forceall
 	$(BIN)/python workflow/scripts/check_smoke.py config/smoke.yaml
 	$(BIN)/python workflow/scripts/run_notebook.py results/smoke
+
+## make reproduce: the smoke DAG again on one core; every receipt file must be byte-identical
+reproduce: install
+	$(BIN)/snakemake --cores 1 --configfile config/smoke.yaml --config results=results/smoke-1core --forceall --quiet
+	$(BIN)/python workflow/scripts/compare_receipts.py results/smoke results/smoke-1core
 
 ## make slow: the exhaustive checks marked slow
 slow: install

@@ -92,10 +92,12 @@ SEEDS = {
 
 
 def _config_sha256():
+    """SHA-256 of the config that decides the computation (the output directory does not)."""
     import hashlib
     import json
 
-    return hashlib.sha256(json.dumps(config, sort_keys=True, separators=(",", ":")).encode()).hexdigest()
+    computed = {k: v for k, v in config.items() if k != "results"}
+    return hashlib.sha256(json.dumps(computed, sort_keys=True, separators=(",", ":")).encode()).hexdigest()
 
 
 CONFIG_SHA256 = _config_sha256()
