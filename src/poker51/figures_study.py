@@ -109,33 +109,28 @@ def strategy_summary(game, policy: np.ndarray) -> pd.DataFrame:
 
     a = game.arrays
     reach_r = forward_reach(a, 1, policy)
-    reach_h = forward_reach(a, 0, policy)
-    rows = []
-    for n in a.dec_nodes1:
-        n = int(n)
-        o0, n0 = a.state_off[0, n], a.n_states[0, n]
-        o1, n1 = a.state_off[1, n], a.n_states[1, n]
-        hmass = reach_h[o0:o0 + n0].sum() * a.node_chance[n]
-        io = a.iset_off[n]
-        for s in range(n1):
-            w = reach_r[o1 + s] * hmass
-            if w <= 0:
-                continue
-            i = a.state_iset[io + s]
-            _, key = game.iset_keys[i]
-            street, line = key[1], key[4] if key[1] == 0 else key[5]
-            probs = policy[a.act_off[i]:a.act_off[i + 1]]
-            spot = spot_of(line)
-            if spot == "checked":
-                aggressive, fold = probs[1], 0.0
-            elif len(probs) == 3:
-                aggressive, fold = probs[2], probs[0]
-            else:
-                aggressive, fold = 0.0, probs[0]
-            rows.append((street, spot, key[-1], w, aggressive, fold))
-    df = pd.DataFrame(rows, columns=["street", "spot", "state", "weight", "aggressive", "fold"])
-    df["wa"] = df["weight"] * df["aggressive"]
-    df["wf"] = df["weight"] * df["fold"]
+    hsum = np.add.reduceat(forward_reach(a, 0, policy), a.state_off[0])  # H's mass per node
+    nodes = a.dec_nodes1
+    ns = a.n_states[1, nodes]
+    node_of = np.repeat(nodes, ns)
+    state = np.arange(ns.sum()) - np.repeat(np.cumsum(ns) - ns, ns)
+    weight = reach_r[a.state_off[1, node_of] + state] * hsum[node_of] * a.node_chance[node_of]
+    iset = a.state_iset[a.iset_off[node_of] + state]
+    # per information set of Riemann: street, spot, state
+    keys = game.iset_keys
+    street = np.array([k[1] if p == 1 else -1 for p, k in keys])
+    spot = np.array([SPOTS.index(spot_of(k[4] if k[1] == 0 else k[5])) if p == 1 else -1 for p, k in keys])
+    st = np.array([k[-1] if p == 1 else -1 for p, k in keys])
+    lo = a.act_off[:-1]
+    checked = spot[iset] == SPOTS.index("checked")
+    three = a.num_actions[iset] == 3
+    last = lo[iset] + a.num_actions[iset] - 1  # raise (3 actions) or bet (checked to)
+    aggressive = np.where(checked | three, policy[last], 0.0)
+    fold = np.where(checked, 0.0, policy[lo[iset]])
+    keep = weight > 0
+    df = pd.DataFrame({"street": street[iset][keep], "spot": np.array(SPOTS)[spot[iset][keep]],
+                       "state": st[iset][keep], "weight": weight[keep],
+                       "wa": (weight * aggressive)[keep], "wf": (weight * fold)[keep]})
     g = df.groupby(["street", "spot", "state"], sort=True)[["weight", "wa", "wf"]].sum().reset_index()
     g["aggressive"] = g["wa"] / g["weight"]
     g["fold"] = g["wf"] / g["weight"]

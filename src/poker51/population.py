@@ -115,51 +115,84 @@ def pre_strength(ab: AbstractionArrays) -> np.ndarray:
     return ab.h_trans @ ((np.arange(B) + 0.5) / B)
 
 
-def type_policy(game: Game, ab: AbstractionArrays, t: PlayerType, base: np.ndarray | None = None) -> np.ndarray:
-    """Behaviour strategy of type ``t`` for H in ``game`` (R's sets keep ``base``, default uniform)."""
-    policy = game.uniform_policy() if base is None else base.copy()
-    a = game.arrays
-    s_pre = pre_strength(ab)
-    B = ab.n_buckets
+def _h_spots(game: Game, ab: AbstractionArrays) -> dict[str, np.ndarray]:
+    """H's information sets by kind, with what a type needs to know of each (cached on
+    the game): ``first`` (the first action; its class), ``open`` (post-draw opening;
+    its bucket), ``facing`` (facing R's raise or bet; class and draw count before the
+    draw, bucket after it)."""
+    cache = game.__dict__.setdefault("_h_spots", {})
+    if "spots" in cache:
+        return cache["spots"]
+    cols: dict[str, list[int]] = {k: [] for k in ("first", "first_class", "open", "open_bucket", "facing",
+                                                  "facing_street", "facing_class", "facing_draw", "facing_bucket")}
     for i, (player, key) in enumerate(game.iset_keys):
         if key[0] != "H":
             continue
         _, street, d, k, pre, post, state = key
-        lo, hi = a.act_off[i], a.act_off[i + 1]
-        line = pre if street == 0 else post
-        if street == 0:
-            c = state
-            s = None if d < 0 else s_pre[c, d]
-        else:
-            b = state[1] if isinstance(state, tuple) else state
-            s = (b + 0.5) / B
-        probs = np.zeros(hi - lo)
-        if street == 0 and d < 0:  # the first action: (draw count, open)
-            dd = t.draw_count(int(ab.r_draw[c]))
-            q = open_prob(t, s_pre[c, dd])
-            probs[FIRST_ACTIONS.index((dd, "x"))] = 1 - q
-            probs[FIRST_ACTIONS.index((dd, f"b{t.open_size}"))] += q
-        elif line == "":  # post-draw opening
-            q = open_prob(t, s)
-            probs[OPENS.index("x")] = 1 - q
-            probs[OPENS.index(f"b{t.open_size}")] += q
-        else:  # facing R's raise or R's bet: fold, call, raise
-            probs[:] = facing_probs(t, s)
-        policy[lo:hi] = probs
+        if street == 0 and d < 0:
+            cols["first"].append(i)
+            cols["first_class"].append(state)
+            continue
+        b = (state[1] if isinstance(state, tuple) else state) if street == 1 else -1
+        if street == 1 and post == "":
+            cols["open"].append(i)
+            cols["open_bucket"].append(b)
+            continue
+        cols["facing"].append(i)
+        cols["facing_street"].append(street)
+        cols["facing_class"].append(state if street == 0 else -1)
+        cols["facing_draw"].append(d)
+        cols["facing_bucket"].append(b)
+    cache["spots"] = {k: np.asarray(v, np.int64) for k, v in cols.items()}
+    return cache["spots"]
+
+
+def type_policy(game: Game, ab: AbstractionArrays, t: PlayerType, base: np.ndarray | None = None) -> np.ndarray:
+    """Behaviour strategy of type ``t`` for H in ``game`` (R's sets keep ``base``, default uniform)."""
+    policy = game.uniform_policy() if base is None else base.copy()
+    lo = game.arrays.act_off[:-1]
+    s_pre = pre_strength(ab)
+    B = ab.n_buckets
+    sp = _h_spots(game, ab)
+    bet = OPENS.index(f"b{t.open_size}")
+    # the first action: (draw count, open) among FIRST_ACTIONS = (d, open) in d-major order
+    c = sp["first_class"]
+    draws = np.array([t.draw_count(int(h)) for h in ab.r_draw])[c]
+    q = open_prob(t, s_pre[c, draws])
+    rows = lo[sp["first"]]
+    policy[rows[:, None] + np.arange(len(FIRST_ACTIONS))] = 0.0
+    policy[rows + draws * len(OPENS) + OPENS.index("x")] = 1 - q
+    policy[rows + draws * len(OPENS) + bet] += q
+    # post-draw opening
+    q = open_prob(t, (sp["open_bucket"] + 0.5) / B)
+    rows = lo[sp["open"]]
+    policy[rows[:, None] + np.arange(len(OPENS))] = 0.0
+    policy[rows + OPENS.index("x")] = 1 - q
+    policy[rows + bet] += q
+    # facing R's raise or R's bet: fold, call, raise
+    pre = sp["facing_street"] == 0
+    s = np.where(pre, s_pre[np.maximum(sp["facing_class"], 0), np.maximum(sp["facing_draw"], 0)],
+                 (sp["facing_bucket"] + 0.5) / B)
+    fold, call, raise_ = facing_probs(t, s)
+    rows = lo[sp["facing"]]
+    policy[rows], policy[rows + 1], policy[rows + 2] = fold, call, raise_
     return policy
 
 
-def open_prob(t: PlayerType, s: float) -> float:
-    """Probability that type ``t`` opens (bets its size) at strength ``s``."""
-    v = float(t.ramp(s, t.open_value))
-    return v + (1 - v) * t.bluff
+def open_prob(t: PlayerType, s):
+    """Probability that type ``t`` opens (bets its size) at strength ``s`` (a float or an array)."""
+    v = t.ramp(s, t.open_value)
+    out = v + (1 - v) * t.bluff
+    return float(out) if np.ndim(out) == 0 else out
 
 
-def facing_probs(t: PlayerType, s: float) -> tuple[float, float, float]:
-    """(fold, call, raise) of type ``t`` at strength ``s`` facing a bet or a raise."""
-    pr = float(t.ramp(s, t.raise_))
-    pc = (1 - pr) * float(t.ramp(s, t.call))
-    return (1 - pr - pc, pc, pr)
+def facing_probs(t: PlayerType, s):
+    """(fold, call, raise) of type ``t`` at strength ``s`` facing a bet or a raise
+    (floats, or arrays for an array ``s``)."""
+    pr = t.ramp(s, t.raise_)
+    pc = (1 - pr) * t.ramp(s, t.call)
+    out = (1 - pr - pc, pc, pr)
+    return tuple(float(x) for x in out) if np.ndim(s) == 0 else out
 
 
 def population_policies(game: Game, ab: AbstractionArrays, pop: Population) -> list[np.ndarray]:
