@@ -25,9 +25,7 @@ from poker51.engine import (
     Action,
     HandState,
     IllegalAction,
-    RandomPlayer,
     ReplayError,
-    ScriptedPlayer,
     play_hand,
     play_match,
     replay,
@@ -36,6 +34,7 @@ from poker51.engine import (
 )
 from poker51.errors import InputError
 from poker51.fnv import fnv1a_64
+from poker51.players import RandomPlayer, ScriptedPlayer
 
 STAND = 0b11111
 #: H holds a full house, R a pair of queens: H wins any showdown when both stand pat.

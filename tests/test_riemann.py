@@ -14,7 +14,7 @@ from test_export import exported_standard, solved_standard
 
 from poker51.abstraction import bucket_of, classify
 from poker51.cards import parse_cards
-from poker51.engine import Action, RandomPlayer, ScriptedPlayer, play_hand, play_match, replay, stacked_deck
+from poker51.engine import Action, play_hand, play_match, replay, stacked_deck
 from poker51.export import (
     ACTION_COLUMNS,
     INDEX_COLUMNS,
@@ -26,6 +26,7 @@ from poker51.export import (
 from poker51.fnv import FNV64_OFFSET_BASIS, fnv1a_64
 from poker51.house import house_keep
 from poker51.io import TableError, write_parquet
+from poker51.players import RandomPlayer, ScriptedPlayer
 from poker51.riemann import (
     PublicState,
     Riemann,

@@ -15,10 +15,11 @@ from poker51.best_response import best_response_value, value_against
 from poker51.cards import parse_card, parse_cards
 from poker51.cfr import CFRPlusSolver
 from poker51.drawgame import AbstractionArrays, build_game
-from poker51.engine import Action, ActionRecord, RandomPlayer, View, play_match
+from poker51.engine import Action, ActionRecord, View, play_match
 from poker51.evaluate import strength
 from poker51.evidence import load_tables
 from poker51.house import house_keep
+from poker51.players import RandomPlayer
 from poker51.population import load_population, type_policy
 
 EPS = 1e-9

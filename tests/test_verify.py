@@ -11,7 +11,8 @@ from test_export import exported_standard, solved_standard
 
 from poker51 import cli
 from poker51.commands import play as play_cmd
-from poker51.engine import RandomPlayer, play_match
+from poker51.engine import play_match
+from poker51.players import RandomPlayer
 from poker51.verify import RULES_V05, TableOracle, audit_hand, audit_rules, engine_rules, verify
 
 HANDS = 150

@@ -8,7 +8,7 @@ over the updating player's decision nodes for regrets.  The whole run of
 
 Notation for player p, member (n, s) of information set I, action a:
 ``r_s(a) = v(child_a)[s] - v(n)[s]`` (counterfactual values from
-:func:`poker51.game._backward_kernel`), ``C_s`` the static chance weight of the
+:func:`poker51.kernels._backward_kernel`), ``C_s`` the static chance weight of the
 member, ``q_s = node_chance[n] * reach_p[n, s]`` its full own probability.
 The instantaneous regret is
 
@@ -47,7 +47,8 @@ from typing import Callable
 import numpy as np
 from numba import njit
 
-from poker51.game import Game, _backward_kernel, _forward_kernel, scratch_size
+from poker51.game import Game
+from poker51.kernels import _backward_kernel, _forward_kernel, scratch_size
 
 
 @njit(cache=True)

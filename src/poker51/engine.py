@@ -70,6 +70,7 @@ contributed, returned, won, net, stacks, both hands: cards are revealed on a fol
 too).  :func:`replay` re-runs a hand from its log alone and reproduces the bytes.
 
 >>> from poker51.cards import parse_cards
+>>> from poker51.players import ScriptedPlayer
 >>> deck = stacked_deck("standard", parse_cards("Ah Ad Kc 7s 3d  Qh Qd 9c 6s 4h  As Jd 8c 5s 4c"))
 >>> res = play_hand({"H": ScriptedPlayer(["bet 2", "call", "check"], keeps=[0b00011]),
 ...                  "R": ScriptedPlayer(["raise", "check"], keeps=[0b00011])},
@@ -83,7 +84,6 @@ True
 from __future__ import annotations
 
 import json
-import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Protocol
@@ -682,37 +682,3 @@ def replay(log: str | bytes, check: bool = True) -> HandResult:
         k = next((i for i, (a, b) in enumerate(zip(old, new)) if a != b), min(len(old), len(new)))
         raise ReplayError(f"replay differs from the log at line {k + 1}")
     return res
-
-
-# --------------------------------------------------------------------------- test players
-class ScriptedPlayer:
-    """Plays a fixed list of actions (``Action`` or text like ``"bet 4"``) and keep masks.
-
-    A scripted action without an amount takes the legal one of its kind; when the keep
-    list runs out the player keeps ``default_keep`` (31: stand pat).
-    """
-
-    def __init__(self, actions: Sequence[Action | str] = (), keeps: Sequence[int] = (), default_keep: int = 31):
-        self.actions = [a if isinstance(a, Action) else Action.parse(a) for a in actions]
-        self.keeps, self.default_keep = list(keeps), default_keep
-
-    def choose_keep(self, view: View) -> int:
-        return self.keeps.pop(0) if self.keeps else self.default_keep
-
-    def act(self, view: View, legal: Sequence[Action]) -> Action:
-        if not self.actions:
-            raise InputError(f"scripted player {view.seat} has no action left; legal: {[str(a) for a in legal]}")
-        return self.actions.pop(0)
-
-
-class RandomPlayer:
-    """Uniform over the legal actions and the 32 keep masks, from its own seeded RNG."""
-
-    def __init__(self, seed: int):
-        self.rng = random.Random(seed)
-
-    def choose_keep(self, view: View) -> int:
-        return self.rng.randrange(32)
-
-    def act(self, view: View, legal: Sequence[Action]) -> Action:
-        return legal[self.rng.randrange(len(legal))]

@@ -105,7 +105,7 @@ def strategy_summary(game, policy: np.ndarray) -> pd.DataFrame:
     set weighted by how often play reaches it under the solved profile.
 
     Columns: street, spot, state, weight, aggressive (bet or raise), fold."""
-    from poker51.game import forward_reach
+    from poker51.kernels import forward_reach
 
     a = game.arrays
     reach_r = forward_reach(a, 1, policy)

@@ -26,10 +26,15 @@ for the ``n``-th hand the player starts, by ``SeedSequence(seed, spawn_key=(n,))
 ``n``-th child of ``SeedSequence(seed)``).  A match is reproducible, and two matches
 with the same seed on the same deals (v0.6 and v0.5 in the evidence run) give the type
 the same random numbers hand by hand: common random numbers for the paired difference.
+
+The engine's test players live here too: :class:`ScriptedPlayer` (a fixed list of
+actions and keeps) and :class:`RandomPlayer` (uniform over the legal actions and the 32
+keep masks, seeded), either seat.
 """
 
 from __future__ import annotations
 
+import random
 from collections.abc import Sequence
 
 import numpy as np
@@ -38,6 +43,7 @@ import pandas as pd
 from poker51.abstraction import arrays, bucket_of, class_names, classify
 from poker51.drawgame import AbstractionArrays
 from poker51.engine import VARIANT_RULES, Action, View
+from poker51.errors import InputError
 from poker51.house import keep_for_draw
 from poker51.population import PlayerType, facing_probs, open_prob, pre_strength
 
@@ -145,3 +151,38 @@ def type_seed(seed: int, index: int) -> int:
 
 
 __all__ = ["TypePlayer", "type_players", "type_seed"]
+
+
+# --------------------------------------------------------------------------- test players
+# Engine-level players for tests, doctests and the verify run, not population types.
+class ScriptedPlayer:
+    """Plays a fixed list of actions (``Action`` or text like ``"bet 4"``) and keep masks.
+
+    A scripted action without an amount takes the legal one of its kind; when the keep
+    list runs out the player keeps ``default_keep`` (31: stand pat).
+    """
+
+    def __init__(self, actions: Sequence[Action | str] = (), keeps: Sequence[int] = (), default_keep: int = 31):
+        self.actions = [a if isinstance(a, Action) else Action.parse(a) for a in actions]
+        self.keeps, self.default_keep = list(keeps), default_keep
+
+    def choose_keep(self, view: View) -> int:
+        return self.keeps.pop(0) if self.keeps else self.default_keep
+
+    def act(self, view: View, legal: Sequence[Action]) -> Action:
+        if not self.actions:
+            raise InputError(f"scripted player {view.seat} has no action left; legal: {[str(a) for a in legal]}")
+        return self.actions.pop(0)
+
+
+class RandomPlayer:
+    """Uniform over the legal actions and the 32 keep masks, from its own seeded RNG."""
+
+    def __init__(self, seed: int):
+        self.rng = random.Random(seed)
+
+    def choose_keep(self, view: View) -> int:
+        return self.rng.randrange(32)
+
+    def act(self, view: View, legal: Sequence[Action]) -> Action:
+        return legal[self.rng.randrange(len(legal))]

@@ -12,7 +12,7 @@ by are exactly v0.5's".  :func:`verify` runs five checks and returns a determini
 ``decisions``
     For each variant, ``hands_per_variant`` hands on the engine's seeded decks
     (``[seed + 1000 * variant_index, i]``) with :class:`~poker51.riemann.Riemann` as R
-    against H = :class:`poker51.engine.RandomPlayer` (uniform over legal actions and the 32
+    against H = :class:`poker51.players.RandomPlayer` (uniform over legal actions and the 32
     keep masks, seeded per hand).  Stacks are seeded per hand: half the hands 100/100, the
     others each stack uniform in 1..12, so short all-ins, all-in bets of every size and
     ante-only hands occur.  Each of Riemann's actions in the **log** is recomputed here,
@@ -55,6 +55,7 @@ from poker51.export import ACTION_COLUMNS, check_hash, load_receipt, table_path
 from poker51.fnv import fnv1a_64
 from poker51.house import house_keep
 from poker51.io import TableError, read_metadata, read_parquet, write_json
+from poker51.players import RandomPlayer
 
 VERIFY_FORMAT = "poker51-verify/1"
 VARIANTS = ("standard", "wild", "bug")
@@ -382,7 +383,7 @@ def verify(tables: str | Path | Iterable[str | Path], receipt_path: str | Path |
         for i in bar:
             stacks, h_seed = hand_setup(seed, vi, i)
             n_fail = sum(c["failures"] for c in checks.values())
-            res = engine.play_hand({"H": engine.RandomPlayer(h_seed), "R": riemann}, stacks=stacks, variant=v,
+            res = engine.play_hand({"H": RandomPlayer(h_seed), "R": riemann}, stacks=stacks, variant=v,
                                    base_seed=base, hand_index=i)
             stats["hands"] += 1
             a = audit_hand(res.log, oracle, riemann.rule)
@@ -410,7 +411,7 @@ def verify(tables: str | Path | Iterable[str | Path], receipt_path: str | Path |
         "format": VERIFY_FORMAT,
         "seed": int(seed),
         "hands_per_variant": int(hands_per_variant),
-        "opponent": "poker51.engine.RandomPlayer, seeded per hand; stacks per verify.hand_setup",
+        "opponent": "poker51.players.RandomPlayer, seeded per hand; stacks per verify.hand_setup",
         "rules_v05": RULES_V05,
         "tables": dict(sorted(hashes.items())),
         "variants": per_variant,

@@ -1,7 +1,8 @@
 """Rule census: exact counts of every configured deck, order searches, the claims."""
 from pathlib import Path
 
-from poker51.census import claims_markdown, run_census
+from poker51.census import run_census
+from poker51.claims import claims_markdown
 from poker51.io import write_parquet
 from poker51.runlog import logged
 
