@@ -9,7 +9,8 @@ import pytest
 from poker51.io import read_parquet, sha256_file
 from poker51.pipeline import run_abstraction, run_export, run_solve
 
-SOLVE_CFG = {"algorithm": "cfr+", "check_every": 10, "checkpoint_every": 10, "target_exploitability": None}
+SOLVE_CFG = {"algorithm": "cfr+", "check_every": 10, "checkpoint_every": 10, "target_exploitability": None,
+             "keep_checkpoints": True}
 
 
 @pytest.fixture(scope="module")
@@ -20,12 +21,12 @@ def abstraction_dir(tmp_path_factory):
     return d
 
 
-def _solve(abstraction_dir, out_dir, iterations=20):
+def _solve(abstraction_dir, out_dir, iterations=20, cfg=SOLVE_CFG):
     out = {k: out_dir / f"{k}.{ext}" for k, ext in (("policy", "npy"), ("convergence", "parquet"),
                                                      ("summary", "json"), ("timing", "tsv"), ("checkpoint", "npz"))}
     out_dir.mkdir(parents=True, exist_ok=True)
     run_solve("standard", 0.5, str(abstraction_dir), "config/population.yaml", {k: str(v) for k, v in out.items()},
-              SOLVE_CFG, iterations)
+              cfg, iterations)
     return out
 
 
@@ -75,3 +76,9 @@ def test_solve_command_on_a_poker51_game(abstraction_dir, capsys):
     assert out["public_nodes"] == 20_966 and out["infosets_R"] == 150_950
     assert out["guarantee"] <= out["value"] <= out["vs_population"] + 10 * out["exploitability"]
     assert main(["solve", "--game", "standard", "--p", "1.5"]) == 2
+
+
+def test_spent_checkpoints_are_deleted_unless_kept(abstraction_dir, tmp_path):
+    out = _solve(abstraction_dir, tmp_path / "gone", iterations=10, cfg={**SOLVE_CFG, "keep_checkpoints": False})
+    assert out["policy"].exists() and not out["checkpoint"].exists()
+    assert not out["checkpoint"].with_suffix(".log.npy").exists()

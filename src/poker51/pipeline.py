@@ -69,6 +69,9 @@ def run_solve(variant: str, p: float, abstraction_dir: str, population: str, out
     write_json({**meta, "exploitability": float(last["exploitability"]), "guarantee": float(last["guarantee"]),
                 "game": game.name, "num_infosets": game.num_infosets, "num_actions": game.num_actions}, out["summary"])
     pd.DataFrame(res.timing, columns=["iteration", "seconds"]).to_csv(out["timing"], sep="\t", index=False)
+    if not solve_cfg.get("keep_checkpoints", False):  # the solve finished: its checkpoint is spent
+        for path in (Path(out["checkpoint"]), Path(out["checkpoint"]).with_suffix(".log.npy")):
+            path.unlink(missing_ok=True)
 
 
 def run_scores(variant: str, abstraction_dir: str, population: str, policies: Mapping[float, str],
