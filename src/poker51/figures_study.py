@@ -12,7 +12,7 @@ import pandas as pd
 
 from poker51.figures import _STYLE, _save, plt
 
-#: spots of Riemann's decisions, in heat-map column order: (label, street line test)
+#: spots of Riemann's decisions, in heat-map column order (H's bet size kept apart)
 SPOTS = ("checked", "bet1", "bet2", "bet4", "bet8", "reraised", "raised")
 
 
@@ -87,17 +87,16 @@ def fig_frontier(scores: pd.DataFrame, out_stem: str | Path) -> list[Path]:
 
 
 def spot_of(line: str) -> str:
-    """Riemann's spot from the round's line (tokens joined by '-').
+    """Riemann's spot from the round's line, a heat-map column (:func:`poker51.export.spot_of_line`
+    with H's opening size folded into the name).
 
     >>> [spot_of(x) for x in ("x", "b4", "b4-r-r", "x-b2-r")]
     ['checked', 'bet4', 'reraised', 'raised']
     """
-    tokens = line.split("-")
-    if tokens == ["x"]:
-        return "checked"
-    if len(tokens) == 1:
-        return "bet" + tokens[0][1:]
-    return "reraised" if tokens[-2:] == ["r", "r"] and tokens[0] != "x" else "raised"
+    from poker51.export import spot_of_line
+
+    spot, h_bet = spot_of_line(line)
+    return f"bet{h_bet}" if spot == "bet" else spot
 
 
 def strategy_summary(game, policy: np.ndarray) -> pd.DataFrame:

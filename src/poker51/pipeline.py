@@ -80,6 +80,7 @@ def run_scores(variant: str, abstraction_dir: str, population: str, policies: Ma
     write the reach-weighted summary of the published table's strategy (heat maps)."""
     from poker51.figures_study import strategy_summary
     from poker51.study import recall_upper_bound, score_table, value_bracket
+    from poker51.v05 import abstract_policy
 
     tables, ab, game, pop, types = _game_and_types(abstraction_dir, variant, population)
     nash = np.load(policies[0.0])
@@ -94,14 +95,9 @@ def run_scores(variant: str, abstraction_dir: str, population: str, policies: Ma
         rows.append({"variant": variant, "table": name, "p": float(p), **bracket,
                      **score_table(game, pol, types, pop), "iterations": int(summary["iterations"]),
                      "exploitability": float(summary["exploitability"])})
-    try:
-        from poker51.v05 import abstract_policy
-    except ImportError:  # pragma: no cover - the v0.5 module is part of the package
-        abstract_policy = None
-    if abstract_policy is not None:
-        v05 = abstract_policy(game, ab, tables)
-        rows.append({"variant": variant, "table": "v0.5", "p": float("nan"), **bracket,
-                     **score_table(game, v05, types, pop), "iterations": 0, "exploitability": float("nan")})
+    v05 = abstract_policy(game, ab, tables)
+    rows.append({"variant": variant, "table": "v0.5", "p": float("nan"), **bracket,
+                **score_table(game, v05, types, pop), "iterations": 0, "exploitability": float("nan")})
     df = pd.DataFrame(rows)
     df["br_gain"] = -df["guarantee"]
     write_parquet(df, out, metadata={"variant": variant})
@@ -117,9 +113,11 @@ def gather(inputs: list[str], out: str, sort: list[str]) -> None:
 
 
 def config_hash(config: Mapping[str, Any]) -> str:
+    """SHA-256 of the config that decides the computation (the output directory does not)."""
     import hashlib
 
-    return hashlib.sha256(canonical_json(dict(config)).encode()).hexdigest()
+    computed = {k: v for k, v in config.items() if k != "results"}
+    return hashlib.sha256(canonical_json(computed).encode()).hexdigest()
 
 
 def run_export(variant: str, abstraction_dir: str, policy: str, summary: str, out: Mapping[str, str],

@@ -4,6 +4,8 @@ from pathlib import Path
 
 from snakemake.utils import validate
 
+from poker51.pipeline import config_hash
+
 
 validate(config, schema="../schemas/config.schema.yaml")
 
@@ -91,16 +93,7 @@ SEEDS = {
 }
 
 
-def _config_sha256():
-    """SHA-256 of the config that decides the computation (the output directory does not)."""
-    import hashlib
-    import json
-
-    computed = {k: v for k, v in config.items() if k != "results"}
-    return hashlib.sha256(json.dumps(computed, sort_keys=True, separators=(",", ":")).encode()).hexdigest()
-
-
-CONFIG_SHA256 = _config_sha256()
+CONFIG_SHA256 = config_hash(config)
 
 
 def export_targets():
