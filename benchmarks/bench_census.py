@@ -40,7 +40,7 @@ def best_of(fn, repeat: int) -> float:
 def first_call(cache_dir: str) -> float:
     code = (
         "import time; t = time.perf_counter();"
-        "from poker51.census import census, named_deck; census(named_deck('wild'));"
+        "from poker51.census.count import census, named_deck; census(named_deck('wild'));"
         "print(time.perf_counter() - t)"
     )
     env = dict(os.environ, NUMBA_CACHE_DIR=cache_dir)

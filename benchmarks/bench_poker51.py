@@ -11,11 +11,11 @@ from __future__ import annotations
 import argparse
 import time
 
-from poker51.abstraction import arrays, build_abstraction
-from poker51.cfr import CFRPlusSolver
-from poker51.drawgame import AbstractionArrays, build_game, describe
-from poker51.population import load_population
-from poker51.study import solve_table, variant_types
+from poker51.abstraction.classes import arrays, build_abstraction
+from poker51.solver.cfr import CFRPlusSolver
+from poker51.games.abstract import AbstractionArrays, build_game, describe
+from poker51.games.population import load_population
+from poker51.study.solve import solve_table, variant_types
 
 
 def main() -> None:

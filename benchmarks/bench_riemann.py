@@ -5,7 +5,7 @@ Usage: python benchmarks/bench_riemann.py [--table T.parquet --classes C.parquet
 
 Without ``--table`` the standard abstraction is built and solved for a few CFR+ iterations
 (the speed of a decision does not depend on how well the table is solved).  Decisions are
-:meth:`poker51.riemann.Riemann.decide` calls on seeded random spots (every street, line,
+:meth:`poker51.play.riemann.Riemann.decide` calls on seeded random spots (every street, line,
 draw count) and hands: "warm" draws its hands from a pool of 5,000 (classification cached,
 as at a game server with repeated hands), "cold" uses a fresh hand for every decision (a
 classification kernel call each time).  ``act`` adds the reconstruction of the public state
@@ -18,16 +18,16 @@ import argparse
 import random
 import time
 
-from poker51.engine import Action, ActionRecord, View
-from poker51.export import completed_pre_lines, decision_lines
-from poker51.riemann import PublicState, Riemann
+from poker51.play.engine import Action, ActionRecord, View
+from poker51.export.tables import completed_pre_lines, decision_lines
+from poker51.play.riemann import PublicState, Riemann
 
 
 def solved_riemann(iterations: int) -> Riemann:
-    from poker51.abstraction import arrays, build_abstraction
-    from poker51.cfr import CFRPlusSolver
-    from poker51.drawgame import AbstractionArrays, build_game
-    from poker51.export import strategy_table
+    from poker51.abstraction.classes import arrays, build_abstraction
+    from poker51.solver.cfr import CFRPlusSolver
+    from poker51.games.abstract import AbstractionArrays, build_game
+    from poker51.export.tables import strategy_table
 
     tables = build_abstraction("standard", progress=False)
     ab = AbstractionArrays("standard", **arrays(tables))

@@ -14,9 +14,9 @@ from __future__ import annotations
 import argparse
 import time
 
-from poker51.best_response import expected_value, exploitability
-from poker51.cfr import SOLVERS
-from poker51.games import GAMES
+from poker51.solver.best_response import expected_value, exploitability
+from poker51.solver.cfr import SOLVERS
+from poker51.games.toy import GAMES
 
 
 def ours(game_name: str, algorithm: str, target: float) -> dict:

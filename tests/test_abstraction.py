@@ -9,13 +9,13 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from poker51 import abstraction as ab
-from poker51.belief import belief_digest
+import poker51.abstraction.classes as ab
+from poker51.abstraction.belief import belief_digest
 from poker51.cards import parse_cards
-from poker51.evaluate import FIVE_OF_A_KIND, FLUSH, FOUR_OF_A_KIND, FULL_HOUSE, STRAIGHT, STRAIGHT_FLUSH, strengths
-from poker51.house import keep_for_draw
+from poker51.hands.evaluate import FIVE_OF_A_KIND, FLUSH, FOUR_OF_A_KIND, FULL_HOUSE, STRAIGHT, STRAIGHT_FLUSH, strengths
+from poker51.hands.house import keep_for_draw
 from poker51.io import write_parquet
-from poker51.transitions import hand_histogram, hand_histogram_brute, subset_histograms
+from poker51.abstraction.transitions import hand_histogram, hand_histogram_brute, subset_histograms
 
 STANDARD_MEMBERS = [623280, 427200, 57120, 69225, 359040] + [79200] * 8 + [111672, 49632, 9690, 4615, 3384, 602]
 STANDARD_DRAWS = [4, 4, 1, 1] + [3] * 9 + [1, 2, 0, 0, 0, 0]

@@ -5,9 +5,9 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from poker51 import abstraction as ab
-from poker51.belief import belief_digest, build_belief, quantile_positions, read_score
-from poker51.evaluate import STRAIGHT
+import poker51.abstraction.classes as ab
+from poker51.abstraction.belief import belief_digest, build_belief, quantile_positions, read_score
+from poker51.hands.evaluate import STRAIGHT
 
 BELIEF_DIGESTS = {
     "standard": "b11b5c0c0ee133a5df5b59520fe9467bd0df140dd46c743b10e6974fd7ad92ca",

@@ -1,7 +1,7 @@
 """Vectorised best responses and values against plain recursive walks over histories.
 
 The reference games below know their rules directly (cards, betting, payoffs) and
-share nothing with :mod:`poker51.game` except the information-set keys, which
+share nothing with :mod:`poker51.solver.tree` except the information-set keys, which
 map their policies onto the flat policy vector.
 """
 
@@ -13,11 +13,11 @@ from fractions import Fraction
 import numpy as np
 import pytest
 
-from poker51.best_response import (best_response_value, expected_value, exploitability,
+from poker51.solver.best_response import (best_response_value, expected_value, exploitability,
                                    nash_conv, value_against)
-from poker51.cfr import normalize_policy
-from poker51.game import GameBuilder
-from poker51.games import kuhn, leduc
+from poker51.solver.cfr import normalize_policy
+from poker51.solver.tree import GameBuilder
+from poker51.games.toy import kuhn, leduc
 
 
 # ----------------------------------------------------------------------------------------

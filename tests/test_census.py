@@ -1,4 +1,4 @@
-"""The census stage (poker51.census, poker51.orders, census figures and CLI)."""
+"""The census stage (poker51.census.count, poker51.census.orders, census figures and CLI)."""
 
 import itertools
 import json
@@ -8,14 +8,14 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from poker51 import census as C
+import poker51.census.count as C
 from poker51.cards import MARKER, all_hands, parse_cards
 from poker51.cli import main
 from poker51.errors import InputError
-from poker51.evaluate import CATEGORIES, RULES, category_of, strengths
+from poker51.hands.evaluate import CATEGORIES, RULES, category_of, strengths
 from poker51.figures import fig_census_frequencies, fig_removal_heatmap
 from poker51.io import write_parquet
-from poker51.orders import order_counts, order_counts_table, reach_table, search_orders
+from poker51.census.orders import order_counts, order_counts_table, reach_table, search_orders
 
 STANDARD_51 = {  # 51 cards: five categories x 47/52, straights and straight flushes x 19/20
     "straight_flush": 38, "four_of_a_kind": 564, "full_house": 3_384, "flush": 4_615, "straight": 9_690,

@@ -5,11 +5,11 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from poker51.best_response import best_response_value, expected_value, exploitability, value_against
-from poker51.cfr import (SOLVERS, CFRPlusSolver, _current_strategy, _regret_matching_plus,
+from poker51.solver.best_response import best_response_value, expected_value, exploitability, value_against
+from poker51.solver.cfr import (SOLVERS, CFRPlusSolver, _current_strategy, _regret_matching_plus,
                          normalize_policy)
-from poker51.games import kuhn, leduc
-from poker51.rnr import evaluate_against_types, restricted_nash_response
+from poker51.games.toy import kuhn, leduc
+from poker51.solver.rnr import evaluate_against_types, restricted_nash_response
 
 LEDUC_VALUE = -0.0856064  # player 0: CFR+ at exploitability 1.9e-6 gives -0.08560641 (OpenSpiel: -0.0856)
 

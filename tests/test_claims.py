@@ -1,10 +1,10 @@
-"""The rule card's census claims (poker51.claims): every claim computed, stated numbers checked."""
+"""The rule card's census claims (poker51.census.claims): every claim computed, stated numbers checked."""
 
 import json
 
 import pytest
 
-from poker51 import claims as C
+import poker51.census.claims as C
 
 
 @pytest.fixture(scope="module")

@@ -7,9 +7,9 @@ import itertools
 import numpy as np
 import pytest
 
-from poker51.best_response import best_response_value, expected_value
-from poker51.cfr import CFRPlusSolver
-from poker51.drawgame import FIRST_ACTIONS, H, R, AbstractionArrays, build_game, describe, read_draw
+from poker51.solver.best_response import best_response_value, expected_value
+from poker51.solver.cfr import CFRPlusSolver
+from poker51.games.abstract import FIRST_ACTIONS, H, R, AbstractionArrays, build_game, describe, read_draw
 
 
 def small_abstraction(C=3, B=4, seed=0, r_draw=(0, 3, 3)) -> AbstractionArrays:

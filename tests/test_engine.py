@@ -9,7 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from poker51.cards import parse_cards
-from poker51.engine import (
+from poker51.play.engine import (
     RULE_ANSWER,
     RULE_BALANCE,
     RULE_CHECK,
@@ -34,7 +34,7 @@ from poker51.engine import (
 )
 from poker51.errors import InputError
 from poker51.fnv import fnv1a_64
-from poker51.players import RandomPlayer, ScriptedPlayer
+from poker51.play.players import RandomPlayer, ScriptedPlayer
 
 STAND = 0b11111
 #: H holds a full house, R a pair of queens: H wins any showdown when both stand pat.

@@ -1,4 +1,4 @@
-"""Hand strength (poker51.evaluate): textbook counts, the twins on every hand, a pinned digest.
+"""Hand strength (poker51.hands.evaluate): textbook counts, the twins on every hand, a pinned digest.
 
 The plain twin is slow (Counter-based, ~10 us an ordinary hand, ~0.4 ms a wild marker
 hand), so "every hand" is covered through exact groupings of the plain twin's inputs:
@@ -26,7 +26,7 @@ import numpy as np
 import pytest
 
 from poker51.cards import MARKER, all_hands, parse_cards
-from poker51.evaluate import (
+from poker51.hands.evaluate import (
     CATEGORIES,
     RULE_BUG,
     RULE_CLUB_ANY,

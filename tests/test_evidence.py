@@ -10,12 +10,12 @@ import pandas as pd
 import pytest
 from scipy import stats
 
-from poker51 import evidence
+import poker51.play.evidence as evidence
 from poker51.cli import main
-from poker51.engine import play_hand
+from poker51.play.engine import play_hand
 from poker51.io import read_parquet, write_parquet
-from poker51.population import load_population
-from poker51.v05 import V05Player
+from poker51.games.population import load_population
+from poker51.play.v05 import V05Player
 
 ROOT = Path(__file__).resolve().parents[1]
 POPULATION = str(ROOT / "config" / "population.yaml")
@@ -60,7 +60,7 @@ def test_hands_are_the_engine_deals_and_reproducible(run, tables, pop):
                                     "standard", 80, 21, tables=tables)
     pd.testing.assert_frame_equal(per_hand, again)
     # hand k of the v0.5 column is play_hand on the deck [seed, k] against a fresh type player
-    from poker51.players import TypePlayer, type_seed
+    from poker51.play.players import TypePlayer, type_seed
 
     human = TypePlayer(pop.types[1], "standard", tables, type_seed(21, 1))
     r = V05Player.from_tables("standard", tables)
@@ -121,11 +121,11 @@ def test_cli_json_and_tables_dir(tables, tmp_path, capsys):
 
 
 def test_with_the_v06_table_player(tables, pop):
-    """The real v0.6 player (poker51.riemann) on a table exported from a uniform policy."""
-    riemann = pytest.importorskip("poker51.riemann")
-    export = pytest.importorskip("poker51.export")
-    from poker51.abstraction import arrays
-    from poker51.drawgame import AbstractionArrays, build_game
+    """The real v0.6 player (poker51.play.riemann) on a table exported from a uniform policy."""
+    riemann = pytest.importorskip("poker51.play.riemann")
+    export = pytest.importorskip("poker51.export.tables")
+    from poker51.abstraction.classes import arrays
+    from poker51.games.abstract import AbstractionArrays, build_game
 
     ab = AbstractionArrays("standard", **arrays(tables))
     game = build_game(ab)

@@ -21,10 +21,10 @@ import pyarrow as pa
 import pyarrow.parquet as pq
 import pytest
 
-from poker51.abstraction import arrays, build_abstraction
-from poker51.cfr import CFRPlusSolver
-from poker51.drawgame import AbstractionArrays, build_game
-from poker51.export import (
+from poker51.abstraction.classes import arrays, build_abstraction
+from poker51.solver.cfr import CFRPlusSolver
+from poker51.games.abstract import AbstractionArrays, build_game
+from poker51.export.tables import (
     ACTION_COLUMNS,
     INDEX_COLUMNS,
     SPOT_ACTIONS,

@@ -5,9 +5,9 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from poker51.best_response import best_response_value, expected_value
-from poker51.cfr import CFRPlusSolver, normalize_policy
-from poker51.game import (CHANCE, DECISION, FOLD, PRIVATE_CHANCE, SHOWDOWN, GameBuilder,
+from poker51.solver.best_response import best_response_value, expected_value
+from poker51.solver.cfr import CFRPlusSolver, normalize_policy
+from poker51.solver.tree import (CHANCE, DECISION, FOLD, PRIVATE_CHANCE, SHOWDOWN, GameBuilder,
                           chance_mass)
 
 

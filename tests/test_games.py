@@ -5,10 +5,10 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from poker51.best_response import exploitability, expected_value, nash_conv
-from poker51.cfr import CFRPlusSolver, normalize_policy
-from poker51.game import chance_mass
-from poker51.games import GAMES, kuhn, leduc, register_game
+from poker51.solver.best_response import exploitability, expected_value, nash_conv
+from poker51.solver.cfr import CFRPlusSolver, normalize_policy
+from poker51.solver.tree import chance_mass
+from poker51.games.toy import GAMES, kuhn, leduc, register_game
 
 
 def test_registry_is_extensible():

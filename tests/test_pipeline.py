@@ -7,7 +7,7 @@ import json
 import pytest
 
 from poker51.io import read_parquet, sha256_file
-from poker51.pipeline import run_abstraction, run_export, run_solve
+from poker51.stages import run_abstraction, run_export, run_solve
 
 SOLVE_CFG = {"algorithm": "cfr+", "check_every": 10, "checkpoint_every": 10, "target_exploitability": None,
              "keep_checkpoints": True}

@@ -5,13 +5,13 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from poker51.abstraction import arrays, bucket_of, classify
-from poker51.drawgame import FIRST_ACTIONS, OPENS, AbstractionArrays, build_game
-from poker51.engine import Action, HandState, View, play_match, shuffled_deck
-from poker51.evidence import load_tables
-from poker51.house import keep_for_draw
-from poker51.players import RandomPlayer, TypePlayer, type_seed
-from poker51.population import load_population, type_policy
+from poker51.abstraction.classes import arrays, bucket_of, classify
+from poker51.games.abstract import FIRST_ACTIONS, OPENS, AbstractionArrays, build_game
+from poker51.play.engine import Action, HandState, View, play_match, shuffled_deck
+from poker51.play.evidence import load_tables
+from poker51.hands.house import keep_for_draw
+from poker51.play.players import RandomPlayer, TypePlayer, type_seed
+from poker51.games.population import load_population, type_policy
 
 
 @pytest.fixture(scope="module")

@@ -8,9 +8,9 @@ import numpy as np
 import pytest
 import yaml
 
-from poker51.drawgame import FIRST_ACTIONS, build_game
+from poker51.games.abstract import FIRST_ACTIONS, build_game
 from poker51.errors import InputError
-from poker51.population import PlayerType, load_population, population_policies, type_policy
+from poker51.games.population import PlayerType, load_population, population_policies, type_policy
 
 from test_drawgame import small_abstraction
 

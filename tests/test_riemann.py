@@ -12,10 +12,10 @@ import pyarrow.parquet as pq
 import pytest
 from test_export import exported_standard, solved_standard
 
-from poker51.abstraction import bucket_of, classify
+from poker51.abstraction.classes import bucket_of, classify
 from poker51.cards import parse_cards
-from poker51.engine import Action, play_hand, play_match, replay, stacked_deck
-from poker51.export import (
+from poker51.play.engine import Action, play_hand, play_match, replay, stacked_deck
+from poker51.export.tables import (
     ACTION_COLUMNS,
     INDEX_COLUMNS,
     StrategyTableError,
@@ -24,10 +24,10 @@ from poker51.export import (
     write_table,
 )
 from poker51.fnv import FNV64_OFFSET_BASIS, fnv1a_64
-from poker51.house import house_keep
+from poker51.hands.house import house_keep
 from poker51.io import TableError, write_parquet
-from poker51.players import RandomPlayer, ScriptedPlayer
-from poker51.riemann import (
+from poker51.play.players import RandomPlayer, ScriptedPlayer
+from poker51.play.riemann import (
     PublicState,
     Riemann,
     _bytes_array,
@@ -291,7 +291,7 @@ def test_refuses_wrong_schema(files, tmp_path, df):
 
 
 def test_refuses_rows_not_summing_to_one(files, tmp_path, df):
-    from poker51.export import TABLE_SCHEMA, content_digest
+    from poker51.export.tables import TABLE_SCHEMA, content_digest
 
     p = tmp_path / "riemann-v06-standard.parquet"
     bad = df.copy()

@@ -5,10 +5,10 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from poker51.best_response import best_response_policy, best_response_value, infoset_best_response_value
-from poker51.drawgame import H, R, AbstractionArrays, build_game
-from poker51.population import load_population
-from poker51.study import (
+from poker51.solver.best_response import best_response_policy, best_response_value, infoset_best_response_value
+from poker51.games.abstract import H, R, AbstractionArrays, build_game
+from poker51.games.population import load_population
+from poker51.study.solve import (
     p_label,
     recall_upper_bound,
     restricted_gap,

@@ -7,10 +7,10 @@ from math import comb
 
 import numpy as np
 
-from poker51 import abstraction as ab
+import poker51.abstraction.classes as ab
 from poker51.cards import all_hands
-from poker51.house import keep_table
-from poker51.transitions import (
+from poker51.hands.house import keep_table
+from poker51.abstraction.transitions import (
     class_histograms,
     deck_hands,
     final_hand_weights,

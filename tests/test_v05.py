@@ -8,19 +8,19 @@ import json
 import numpy as np
 import pytest
 
-from poker51 import v05
-from poker51.abstraction import arrays, belief_array
-from poker51.belief import read_score
-from poker51.best_response import best_response_value, value_against
+import poker51.play.v05 as v05
+from poker51.abstraction.classes import arrays, belief_array
+from poker51.abstraction.belief import read_score
+from poker51.solver.best_response import best_response_value, value_against
 from poker51.cards import parse_card, parse_cards
-from poker51.cfr import CFRPlusSolver
-from poker51.drawgame import AbstractionArrays, build_game
-from poker51.engine import Action, ActionRecord, View, play_match
-from poker51.evaluate import strength
-from poker51.evidence import load_tables
-from poker51.house import house_keep
-from poker51.players import RandomPlayer
-from poker51.population import load_population, type_policy
+from poker51.solver.cfr import CFRPlusSolver
+from poker51.games.abstract import AbstractionArrays, build_game
+from poker51.play.engine import Action, ActionRecord, View, play_match
+from poker51.hands.evaluate import strength
+from poker51.play.evidence import load_tables
+from poker51.hands.house import house_keep
+from poker51.play.players import RandomPlayer
+from poker51.games.population import load_population, type_policy
 
 EPS = 1e-9
 

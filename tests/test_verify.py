@@ -11,9 +11,9 @@ from test_export import exported_standard, solved_standard
 
 from poker51 import cli
 from poker51.commands import play as play_cmd
-from poker51.engine import play_match
-from poker51.players import RandomPlayer
-from poker51.verify import RULES_V05, TableOracle, audit_hand, audit_rules, engine_rules, verify
+from poker51.play.engine import play_match
+from poker51.play.players import RandomPlayer
+from poker51.play.verify import RULES_V05, TableOracle, audit_hand, audit_rules, engine_rules, verify
 
 HANDS = 150
 

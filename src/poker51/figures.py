@@ -3,7 +3,7 @@
 Each writes ``out_stem.pdf`` and ``out_stem.png`` with the Agg backend and fixed
 metadata (no creation date, no software version), so the same table gives the same
 bytes on every run.  Functions read the tables the stages write (the column names
-are those of :mod:`poker51.census`), never recompute them.
+are those of :mod:`poker51.census.count`), never recompute them.
 """
 
 from __future__ import annotations

@@ -87,13 +87,13 @@ def fig_frontier(scores: pd.DataFrame, out_stem: str | Path) -> list[Path]:
 
 
 def spot_of(line: str) -> str:
-    """Riemann's spot from the round's line, a heat-map column (:func:`poker51.export.spot_of_line`
+    """Riemann's spot from the round's line, a heat-map column (:func:`poker51.export.tables.spot_of_line`
     with H's opening size folded into the name).
 
     >>> [spot_of(x) for x in ("x", "b4", "b4-r-r", "x-b2-r")]
     ['checked', 'bet4', 'reraised', 'raised']
     """
-    from poker51.export import spot_of_line
+    from poker51.export.tables import spot_of_line
 
     spot, h_bet = spot_of_line(line)
     return f"bet{h_bet}" if spot == "bet" else spot
@@ -104,7 +104,7 @@ def strategy_summary(game, policy: np.ndarray) -> pd.DataFrame:
     set weighted by how often play reaches it under the solved profile.
 
     Columns: street, spot, state, weight, aggressive (bet or raise), fold."""
-    from poker51.kernels import forward_reach
+    from poker51.solver.passes import forward_reach
 
     a = game.arrays
     reach_r = forward_reach(a, 1, policy)

@@ -4,7 +4,7 @@ from pathlib import Path
 
 from snakemake.utils import validate
 
-from poker51.pipeline import config_hash
+from poker51.stages import config_hash
 
 
 validate(config, schema="../schemas/config.schema.yaml")
@@ -40,7 +40,7 @@ SOLVE_PS = sorted({0.0, TABLE_P} | {float(p) for p in config["solve"]["sweep"]})
 
 
 def plabel(p):
-    """Directory label of a table: p0, p0.1, p0.5, p1 (as poker51.study.p_label)."""
+    """Directory label of a table: p0, p0.1, p0.5, p1 (as poker51.study.solve.p_label)."""
     return f"p{float(p):g}"
 
 

@@ -1,6 +1,6 @@
 """Rule abstraction: classes, buckets, transitions and belief table of one variant."""
-from poker51.pipeline import run_abstraction
-from poker51.runlog import logged
+from poker51.stages import run_abstraction
+from poker51.log import logged
 
 with logged(snakemake.log[0]):
     run_abstraction(

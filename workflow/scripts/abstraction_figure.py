@@ -1,7 +1,7 @@
 """Rule abstraction_figure: class probabilities and bucket distributions."""
 from poker51.figures_study import fig_classes_buckets
 from poker51.io import read_parquet
-from poker51.runlog import logged
+from poker51.log import logged
 
 with logged(snakemake.log[0]):
     variants = snakemake.params.variants

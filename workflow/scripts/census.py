@@ -1,10 +1,10 @@
 """Rule census: exact counts of every configured deck, order searches, the claims."""
 from pathlib import Path
 
-from poker51.census import run_census
-from poker51.claims import claims_markdown
+from poker51.census.count import run_census
+from poker51.census.claims import claims_markdown
 from poker51.io import write_parquet
-from poker51.runlog import logged
+from poker51.log import logged
 
 with logged(snakemake.log[0]) as log:
     tables = run_census(list(snakemake.params.decks), removal=False)

@@ -1,8 +1,8 @@
 """Rule evidence: v0.6 against v0.5 against each player type, on the same real-card deals."""
 from pathlib import Path
 
-from poker51.pipeline import run_evidence
-from poker51.runlog import logged
+from poker51.stages import run_evidence
+from poker51.log import logged
 
 with logged(snakemake.log[0]):
     run_evidence(

@@ -1,8 +1,8 @@
 """Rule export: the published strategy table of one variant, Parquet and JSON."""
 from pathlib import Path
 
-from poker51.pipeline import run_export
-from poker51.runlog import logged
+from poker51.stages import run_export
+from poker51.log import logged
 
 with logged(snakemake.log[0]):
     run_export(

@@ -2,8 +2,8 @@
 the solves' wall-clock timings (not reproducible, not in the receipt) in a TSV."""
 import pandas as pd
 
-from poker51.pipeline import gather
-from poker51.runlog import logged
+from poker51.stages import gather
+from poker51.log import logged
 
 with logged(snakemake.log[0]):
     gather(list(snakemake.input.scores), snakemake.output.scores, sort=["variant", "table", "p"])

@@ -3,7 +3,7 @@ import pandas as pd
 
 from poker51.figures_study import fig_convergence, fig_frontier
 from poker51.io import read_parquet
-from poker51.runlog import logged
+from poker51.log import logged
 
 with logged(snakemake.log[0]):
     conv = read_parquet(snakemake.input.convergence)

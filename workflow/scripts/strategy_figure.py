@@ -1,7 +1,7 @@
 """Rule strategy_figure: heat maps of the published table of one variant."""
 from poker51.figures_study import fig_strategy
 from poker51.io import read_parquet
-from poker51.runlog import logged
+from poker51.log import logged
 
 with logged(snakemake.log[0]):
     classes = read_parquet(snakemake.input.classes).sort_values("class")

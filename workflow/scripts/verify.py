@@ -1,8 +1,8 @@
 """Rule verify: tables intact, every Riemann decision the table's, replay, jbits, rules."""
 from pathlib import Path
 
-from poker51.runlog import logged
-from poker51.verify import verify
+from poker51.log import logged
+from poker51.play.verify import verify
 
 with logged(snakemake.log[0]) as log:
     result = verify(

@@ -27,9 +27,9 @@ def configure(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from poker51.census import STANDARD_ORDER, census, counts_frame, make_deck
+    from poker51.census.count import STANDARD_ORDER, census, counts_frame, make_deck
     from poker51.errors import InputError
-    from poker51.evaluate import CATEGORIES
+    from poker51.hands.evaluate import CATEGORIES
     from poker51.io import write_parquet
 
     deck = make_deck(args.deck or "full52", remove=args.remove or (), marker=args.marker, rule=args.rule)

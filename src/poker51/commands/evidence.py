@@ -24,7 +24,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
                              "<dir>/*.parquet); default: build them in-process")
     parser.add_argument("--population", default="config/population.yaml", help="player types (default: %(default)s)")
     parser.add_argument("--v06", default=TABLE_PLAYER,
-                        help=f"the v0.6 player: '{TABLE_PLAYER}' (default: poker51.riemann.Riemann on --strategy), "
+                        help=f"the v0.6 player: '{TABLE_PLAYER}' (default: poker51.play.riemann.Riemann on --strategy), "
                              f"'{STAND_IN}' (a House-rule check/call stand-in for smoke runs) or 'module:callable' "
                              f"called as callable(variant)")
     parser.add_argument("--strategy", default=None,
@@ -38,7 +38,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
 
 def v06_factory(spec: str, tables, variant: str, strategy: str | None = None, receipt: str | None = None):
     """The v0.6 factory named on the command line."""
-    from poker51.evidence import CheckCallPlayer, riemann_factory
+    from poker51.play.evidence import CheckCallPlayer, riemann_factory
     from poker51.io import TableError
 
     if spec == TABLE_PLAYER:
@@ -59,10 +59,10 @@ def v06_factory(spec: str, tables, variant: str, strategy: str | None = None, re
 
 
 def run(args: argparse.Namespace) -> int:
-    from poker51.engine import VARIANT_RULES
-    from poker51.evidence import evidence_hands, fig_evidence, load_tables, summarize, v05_factory
+    from poker51.play.engine import VARIANT_RULES
+    from poker51.play.evidence import evidence_hands, fig_evidence, load_tables, summarize, v05_factory
     from poker51.io import write_parquet
-    from poker51.population import load_population
+    from poker51.games.population import load_population
 
     if args.variant not in VARIANT_RULES:
         raise InputError(f"unknown variant {args.variant!r}; known: {', '.join(sorted(VARIANT_RULES))}")

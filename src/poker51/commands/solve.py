@@ -15,7 +15,7 @@ POKER51_GAMES = ("standard", "wild", "bug")
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--game", default="kuhn", help="game name from poker51.games.GAMES (default: kuhn)")
+    parser.add_argument("--game", default="kuhn", help="game name from poker51.games.toy.GAMES (default: kuhn)")
     parser.add_argument("--algorithm", default="cfr+", help="cfr+ (default), dcfr or pcfr+")
     parser.add_argument("--iterations", type=int, default=1000, help="maximum iterations (default: 1000)")
     parser.add_argument("--target-exploitability", type=float, default=None,
@@ -33,9 +33,9 @@ def configure(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from poker51.best_response import expected_value, exploitability
-    from poker51.cfr import SOLVERS
-    from poker51.games import GAMES
+    from poker51.solver.best_response import expected_value, exploitability
+    from poker51.solver.cfr import SOLVERS
+    from poker51.games.toy import GAMES
 
     if args.game in POKER51_GAMES:
         return _run_poker51(args)
@@ -81,10 +81,10 @@ def _run_poker51(args: argparse.Namespace) -> int:
     """Solve one table of a Poker 51 variant; values are Riemann's, in jbits per hand."""
     from pathlib import Path
 
-    from poker51.cfr import SOLVERS
-    from poker51.drawgame import AbstractionArrays, build_game, describe
-    from poker51.population import load_population
-    from poker51.study import load_abstraction, score_table, solve_table, variant_types
+    from poker51.solver.cfr import SOLVERS
+    from poker51.games.abstract import AbstractionArrays, build_game, describe
+    from poker51.games.population import load_population
+    from poker51.study.solve import load_abstraction, score_table, solve_table, variant_types
 
     if args.algorithm not in SOLVERS:
         raise InputError(f"unknown algorithm {args.algorithm!r}; known: {', '.join(SOLVERS)}")
@@ -97,7 +97,7 @@ def _run_poker51(args: argparse.Namespace) -> int:
     if args.abstraction:
         _, ab = load_abstraction(args.abstraction, args.game)
     else:
-        from poker51.abstraction import arrays, build_abstraction
+        from poker51.abstraction.classes import arrays, build_abstraction
 
         ab = AbstractionArrays(args.game, **arrays(build_abstraction(args.game, progress=not args.json)))
     game = build_game(ab)
@@ -106,7 +106,7 @@ def _run_poker51(args: argparse.Namespace) -> int:
     res = solve_table(game, types, pop.weights, args.p, algorithm=args.algorithm, iterations=args.iterations,
                       target_exploitability=args.target_exploitability, check_every=args.check_every,
                       progress=not args.json and sys.stderr.isatty())
-    from poker51.best_response import expected_value
+    from poker51.solver.best_response import expected_value
 
     score = score_table(game, res.policy, types, pop)
     last = res.convergence.iloc[-1] if len(res.convergence) else None

@@ -1,4 +1,4 @@
-"""``poker51 verify``: the v0.6 verifier over the exported tables (:mod:`poker51.verify`).
+"""``poker51 verify``: the v0.6 verifier over the exported tables (:mod:`poker51.play.verify`).
 
 Examples::
 
@@ -19,7 +19,7 @@ HELP = "verify the strategy tables: hashes, Riemann's decisions over seeded hand
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
-    from poker51.verify import DEFAULT_SEED
+    from poker51.play.verify import DEFAULT_SEED
 
     parser.add_argument("--tables", required=True, metavar="DIR", help="directory of riemann-v06-{variant}.parquet/.json tables")
     parser.add_argument("--receipt", required=True, metavar="FILE", help="the export receipt (JSON) with the SHA-256s")
@@ -38,7 +38,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     from poker51.errors import InputError
-    from poker51.verify import verify
+    from poker51.play.verify import verify
 
     if args.hands < 1:
         raise InputError(f"--hands must be at least 1, got {args.hands}")

@@ -1,7 +1,7 @@
 """Exact best responses, expected values, NashConv and exploitability.
 
 All values are one forward pass (the opponent's reach under its fixed policy)
-and one backward pass over the public tree (:func:`poker51.kernels._backward_kernel`
+and one backward pass over the public tree (:func:`poker51.solver.passes._backward_kernel`
 with ``best=True``: the best responder maximises per (public node, private
 state)).  For a player with perfect recall this is the exact best response.
 For a player whose information sets group several private states (imperfect
@@ -19,8 +19,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from poker51.game import Game
-from poker51.kernels import forward_reach, node_values
+from poker51.solver.tree import Game
+from poker51.solver.passes import forward_reach, node_values
 
 
 def opponent_reach(game: Game, player: int, policies: np.ndarray, weights=None) -> np.ndarray:

@@ -85,12 +85,12 @@ of one player.  CFR accumulates, for each action, the counterfactual regrets
 of its members, each weighted by the member's full own probability
 ``q = (own strategy reach) x (own chance weight incl. public chance above)``,
 and rescaled by ``sum C / sum q`` where ``C`` is the member's chance weight
-alone (:mod:`poker51.cfr` gives the formula).  When all members share the own
+alone (:mod:`poker51.solver.cfr` gives the formula).  When all members share the own
 strategy reach (perfect recall, or grouping that only forgets chance or the
 opponent's moves, like Riemann reading d = 5 as 4), this is exactly the usual
 counterfactual regret sum_h pi_-i(h) u(h); a singleton set gives vanilla CFR.
 The average strategy is weighted by ``q`` summed over the members.  Best
-responses (:mod:`poker51.best_response`) maximise per private state, i.e. they
+responses (:mod:`poker51.solver.best_response`) maximise per private state, i.e. they
 let a grouping player recall what its grouping forgot (an upper bound; exact
 for perfect-recall players).
 
@@ -123,8 +123,8 @@ from typing import Hashable, Sequence
 
 import numpy as np
 
-# node-kind codes and the kernels live in poker51.kernels; re-exported here for users of the game
-from poker51.kernels import (  # noqa: F401
+# node-kind codes and the kernels live in poker51.solver.passes; re-exported here for users of the game
+from poker51.solver.passes import (  # noqa: F401
     CHANCE,
     DECISION,
     FOLD,

@@ -2,8 +2,8 @@
 
 Each type (:class:`PlayerType`) is a handful of readable parameters from
 ``config/population.yaml``; :func:`type_policy` turns one into a full behaviour
-strategy of H in a built :mod:`poker51.drawgame` game (a policy vector of
-:mod:`poker51.game`, H's information sets filled, R's left uniform).
+strategy of H in a built :mod:`poker51.games.abstract` game (a policy vector of
+:mod:`poker51.solver.tree`, H's information sets filled, R's left uniform).
 
 Strength ``s`` in [0, 1] is a percentile among House-rule final hands: after the
 draw ``(bucket + 1/2) / B``; before the draw its expectation over the type's draw,
@@ -30,9 +30,9 @@ from typing import Any, Mapping
 import numpy as np
 import yaml
 
-from poker51.drawgame import BETS, FIRST_ACTIONS, OPENS, AbstractionArrays
+from poker51.games.abstract import BETS, FIRST_ACTIONS, OPENS, AbstractionArrays
 from poker51.errors import InputError
-from poker51.game import Game
+from poker51.solver.tree import Game
 
 DRAW_RULES = ("house", "keep_kicker")
 

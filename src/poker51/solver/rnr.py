@@ -19,9 +19,9 @@ from __future__ import annotations
 
 import numpy as np
 
-from poker51.best_response import opponent_reach, value_against
-from poker51.cfr import SOLVERS, CFRSolver
-from poker51.game import Game
+from poker51.solver.best_response import opponent_reach, value_against
+from poker51.solver.cfr import SOLVERS, CFRSolver
+from poker51.solver.tree import Game
 
 
 def restricted_nash_response(game: Game, player: int, types: np.ndarray, p: float,

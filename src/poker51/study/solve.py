@@ -1,6 +1,6 @@
 """The study: solve each variant's abstract game and score the tables (SPEC section 6).
 
-Riemann is player 1 of :mod:`poker51.drawgame`; every value here is **Riemann's**,
+Riemann is player 1 of :mod:`poker51.games.abstract`; every value here is **Riemann's**,
 in jbits per hand (the negative of the game's player-0 payoffs).
 
 - :func:`solve_table` runs CFR+ (or DCFR / PCFR+) as a restricted Nash response with
@@ -16,7 +16,7 @@ in jbits per hand (the negative of the game's player-0 payoffs).
   above, Riemann's best response to the human's Nash strategy within Riemann's
   information sets (it reads a five-card draw as four).  Recalling its class would
   not raise it: after the draw the payoffs depend on buckets only and the deals are
-  independent (see :mod:`poker51.drawgame`), so the class-recalling response of the
+  independent (see :mod:`poker51.games.abstract`), so the class-recalling response of the
   issue equals this one; :func:`recall_upper_bound` gives the looser bound of a
   Riemann that also tells a five-card draw from a four-card one.
 """
@@ -31,26 +31,26 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
-from poker51.best_response import (
+from poker51.solver.best_response import (
     best_response_value,
     infoset_best_response_value,
     opponent_reach,
     value_against,
 )
-from poker51.cfr import SOLVERS
-from poker51.drawgame import H, R, AbstractionArrays, build_game
-from poker51.game import Game
+from poker51.solver.cfr import SOLVERS
+from poker51.games.abstract import H, R, AbstractionArrays, build_game
+from poker51.solver.tree import Game
 from poker51.io import read_parquet
-from poker51.population import Population, population_policies
+from poker51.games.population import Population, population_policies
 
-log = logging.getLogger("poker51.study")
+log = logging.getLogger("poker51.study.solve")
 
 TABLE_NAMES = ("classes", "buckets", "transitions", "belief")
 
 
 def load_abstraction(directory: str | Path, variant: str) -> tuple[dict[str, pd.DataFrame], AbstractionArrays]:
     """Read ``{directory}/{classes,buckets,transitions,belief}.parquet`` of one variant."""
-    from poker51.abstraction import arrays
+    from poker51.abstraction.classes import arrays
 
     directory = Path(directory)
     tables = {name: read_parquet(directory / f"{name}.parquet") for name in TABLE_NAMES}

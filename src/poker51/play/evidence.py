@@ -1,10 +1,10 @@
 """The evidence run: Riemann v0.6 against v0.5 on fresh real-card deals (SPEC section 7).
 
-For each player type of the population (:class:`poker51.players.TypePlayer` in seat H),
+For each player type of the population (:class:`poker51.play.players.TypePlayer` in seat H),
 Riemann plays ``hands`` hands in seat R twice, once as the v0.6 table player and once as
-the v0.5 read-and-threshold player (:class:`poker51.v05.V05Player`), on the **same deals**:
+the v0.5 read-and-threshold player (:class:`poker51.play.v05.V05Player`), on the **same deals**:
 hand ``k`` of every match is the engine's deck ``[seed, k]``
-(:func:`poker51.engine.shuffled_deck`), for both policies and every type.  Each hand
+(:func:`poker51.play.engine.shuffled_deck`), for both policies and every type.  Each hand
 starts from the same stacks (default 100 each: deep, as in the abstraction).  The type
 player gets the same seed in both matches and reseeds per hand, so it draws the same
 random numbers hand by hand (common random numbers), and the paired difference
@@ -37,10 +37,10 @@ import pandas as pd  # noqa: E402
 from scipy import stats  # noqa: E402
 from tqdm.auto import tqdm  # noqa: E402
 
-from poker51.engine import H, R, VARIANT_RULES, Action, View, play_hand  # noqa: E402
-from poker51.house import house_keep  # noqa: E402
-from poker51.players import TypePlayer, type_seed  # noqa: E402
-from poker51.population import PlayerType, Population  # noqa: E402
+from poker51.play.engine import H, R, VARIANT_RULES, Action, View, play_hand  # noqa: E402
+from poker51.hands.house import house_keep  # noqa: E402
+from poker51.play.players import TypePlayer, type_seed  # noqa: E402
+from poker51.games.population import PlayerType, Population  # noqa: E402
 
 POLICIES = ("v0.6", "v0.5")
 DIFF = "v0.6-v0.5"
@@ -59,7 +59,7 @@ def load_tables(variant: str, tables_dir: str | Path | None = None) -> dict[str,
 
     ``tables_dir`` holds ``classes``, ``buckets``, ``transitions`` and ``belief`` as
     ``<dir>/<variant>/<name>.parquet`` or ``<dir>/<name>.parquet``.  Without a directory
-    :func:`poker51.abstraction.build_abstraction` runs once per variant and process.
+    :func:`poker51.abstraction.classes.build_abstraction` runs once per variant and process.
     """
     if tables_dir is None:
         return _built_tables(variant)
@@ -76,7 +76,7 @@ def load_tables(variant: str, tables_dir: str | Path | None = None) -> dict[str,
 
 @lru_cache(maxsize=3)
 def _built_tables(variant: str) -> dict[str, pd.DataFrame]:
-    from poker51.abstraction import build_abstraction
+    from poker51.abstraction.classes import build_abstraction
 
     return build_abstraction(variant, progress=False)
 
@@ -263,22 +263,22 @@ def _save(fig, out_stem: str | Path) -> list[Path]:
 
 def v05_factory(tables: dict[str, pd.DataFrame]) -> Callable[[str], Any]:
     """``factory(variant)`` of the v0.5 player reading ``tables``' belief table."""
-    from poker51.v05 import V05Player
+    from poker51.play.v05 import V05Player
 
     return lambda variant: V05Player.from_tables(variant, tables)
 
 
 def riemann_factory(tables: dict[str, pd.DataFrame], strategy: str | Path | None = None,
                     receipt: str | Path | None = None, variant: str = "standard") -> Callable[[str], Any]:
-    """``factory(variant)`` of the v0.6 table player :class:`poker51.riemann.Riemann`.
+    """``factory(variant)`` of the v0.6 table player :class:`poker51.play.riemann.Riemann`.
 
     The table is loaded and checked now (errors surface here, not mid-run): ``strategy``
     is the exported table (default: the variant's table in
-    ``poker51.riemann.DEFAULT_TABLES_DIR``); ``receipt``, if given, must hold its SHA-256.
+    ``poker51.play.riemann.DEFAULT_TABLES_DIR``); ``receipt``, if given, must hold its SHA-256.
     The player classifies with ``tables``' classes and buckets.  Riemann is a pure
     function of cards and spot, so the one player serves every match.
     """
-    from poker51.riemann import Riemann
+    from poker51.play.riemann import Riemann
 
     player = Riemann.load(variant if strategy is None else strategy, receipt=receipt, variant=variant,
                           classes=tables["classes"], buckets=tables["buckets"])

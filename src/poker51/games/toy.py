@@ -1,4 +1,4 @@
-"""Kuhn and Leduc poker on the public tree (:mod:`poker51.game`), and the game registry.
+"""Kuhn and Leduc poker on the public tree (:mod:`poker51.solver.tree`), and the game registry.
 
 Both follow OpenSpiel's rules and action order, so values and information-set
 counts can be compared with ``pyspiel``:
@@ -12,7 +12,7 @@ counts can be compared with ``pyspiel``:
   bet), 1 = call/check, 2 = raise.  A pair with the board wins, else the higher
   rank; equal ranks split.  Player 0's value is about -0.0856.
 
-Card removal uses the exact per-player weights described in :mod:`poker51.game`
+Card removal uses the exact per-player weights described in :mod:`poker51.solver.tree`
 (player 0 dealt with weight 1/n, player 1 with 1/(n-1), board 1/(n-2) with masks).
 """
 
@@ -22,7 +22,7 @@ from typing import Callable
 
 import numpy as np
 
-from poker51.game import Game, GameBuilder
+from poker51.solver.tree import Game, GameBuilder
 
 
 def kuhn() -> Game:

@@ -4,7 +4,7 @@
 card does to the odds", "Exact counts over every hand" and the Status table) with the
 numbers it states; it is the only place the card's numbers appear.
 :func:`claims_table` recomputes each claim from the exact census of the named decks
-(:mod:`poker51.census`) and the order searches (:mod:`poker51.orders`), and gives it the
+(:mod:`poker51.census.count`) and the order searches (:mod:`poker51.census.orders`), and gives it the
 verdict "holds" only when every stated number equals the computed one;
 :func:`claims_markdown` renders the table for ``results/census/claims.md``.
 
@@ -21,7 +21,7 @@ import numpy as np
 import pandas as pd
 
 from poker51.cards import RANK_CHARS, cards_str, parse_cards
-from poker51.census import (
+from poker51.census.count import (
     N_MASKS,
     NAMED_DECKS,
     NATURAL_PATTERNS,
@@ -33,7 +33,7 @@ from poker51.census import (
     deck_orders,
     reach_mask,
 )
-from poker51.evaluate import (
+from poker51.hands.evaluate import (
     CATEGORIES,
     FIVE_OF_A_KIND,
     FLUSH,
@@ -48,7 +48,7 @@ from poker51.evaluate import (
     strength,
 )
 from poker51.io import canonical_json
-from poker51.orders import order_counts
+from poker51.census.orders import order_counts
 
 _FIVE = [CATEGORIES[c] for c in STANDARD_ORDER if c in RANK_MULTIPLICITY]
 _STD9 = [CATEGORIES[c] for c in STANDARD_ORDER if c != FIVE_OF_A_KIND]

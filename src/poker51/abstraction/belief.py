@@ -25,7 +25,7 @@ import hashlib
 
 import numpy as np
 
-from poker51.evaluate import strengths as eval_strengths
+from poker51.hands.evaluate import strengths as eval_strengths
 
 N_QUANTILES = 1000
 N_ROWS = 6

@@ -4,7 +4,7 @@ Source: the live rule card v0.6, "A hand · two betting rounds" (points 1–8) a
 Riemann bets" (points 4–5); SPEC section 7.  Seats are ``"H"`` (the human seat, acts
 first in both rounds) and ``"R"`` (Riemann).  Variants: ``standard`` (51 cards, the
 marker 2c is not dealt), ``wild`` and ``bug`` (52 cards, the marker read by
-:data:`poker51.evaluate.RULE_WILD` / ``RULE_BUG`` at showdown).
+:data:`poker51.hands.evaluate.RULE_WILD` / ``RULE_BUG`` at showdown).
 
 The hand, in integer jbits
 --------------------------
@@ -27,7 +27,7 @@ The hand, in integer jbits
    implement the House rule).  Post-draw: the same betting without a keep.
 6. Settlement.  A fold gives the pot to the other player: the folder loses exactly
    what it contributed.  At showdown each player first gets back its unmatched excess
-   ``c - min(c_H, c_R)``; the higher :func:`poker51.evaluate.strength` takes the
+   ``c - min(c_H, c_R)``; the higher :func:`poker51.hands.evaluate.strength` takes the
    matched ``2 * min(c_H, c_R)``; equal strengths split it ``min`` each.  In heads-up
    the matched part is always even, so no odd jbit ever arises.  The sum of the
    stacks is checked to be unchanged after every hand.
@@ -70,7 +70,7 @@ contributed, returned, won, net, stacks, both hands: cards are revealed on a fol
 too).  :func:`replay` re-runs a hand from its log alone and reproduces the bytes.
 
 >>> from poker51.cards import parse_cards
->>> from poker51.players import ScriptedPlayer
+>>> from poker51.play.players import ScriptedPlayer
 >>> deck = stacked_deck("standard", parse_cards("Ah Ad Kc 7s 3d  Qh Qd 9c 6s 4h  As Jd 8c 5s 4c"))
 >>> res = play_hand({"H": ScriptedPlayer(["bet 2", "call", "check"], keeps=[0b00011]),
 ...                  "R": ScriptedPlayer(["raise", "check"], keeps=[0b00011])},
@@ -92,7 +92,7 @@ import numpy as np
 
 from poker51.cards import MARKER, N_CARDS, card_str, parse_card
 from poker51.errors import InputError
-from poker51.evaluate import CATEGORIES, RULE_BUG, RULE_ORDINARY, RULE_WILD, category_of, strength
+from poker51.hands.evaluate import CATEGORIES, RULE_BUG, RULE_ORDINARY, RULE_WILD, category_of, strength
 
 H, R = "H", "R"
 SEATS = (H, R)

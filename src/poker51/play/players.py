@@ -1,16 +1,16 @@
-"""The population's player types on real cards: seat H of :mod:`poker51.engine`.
+"""The population's player types on real cards: seat H of :mod:`poker51.play.engine`.
 
-A :class:`TypePlayer` plays one :class:`poker51.population.PlayerType` with real cards,
+A :class:`TypePlayer` plays one :class:`poker51.games.population.PlayerType` with real cards,
 seeing its hand only through the abstraction of the variant, exactly as the type's
-abstract behaviour strategy (:func:`poker51.population.type_policy`) does:
+abstract behaviour strategy (:func:`poker51.games.population.type_policy`) does:
 
-- **class** ``c`` of its dealt hand (:func:`poker51.abstraction.classify`); its draw
+- **class** ``c`` of its dealt hand (:func:`poker51.abstraction.classes.classify`); its draw
   count is ``ptype.draw_count(house_draw[c])`` and its keep set
-  :func:`poker51.house.keep_for_draw` of that count (the keep sets the abstraction's
+  :func:`poker51.hands.house.keep_for_draw` of that count (the keep sets the abstraction's
   human transitions use);
 - **strength** before the draw the abstraction's expected percentile
   ``sum_b h_trans[c, d, b] (b + 1/2) / B``; after the draw ``(bucket + 1/2) / B`` of its
-  final hand (:func:`poker51.abstraction.bucket_of`);
+  final hand (:func:`poker51.abstraction.classes.bucket_of`);
 - **probabilities** the type's own functions (``PlayerType.ramp``, the population's
   opening probability): open with ``q``, else check; facing Riemann's raise of its bet
   or Riemann's bet after its check, raise ``ramp(raise)``, call ``(1 - that) ·
@@ -40,18 +40,18 @@ from collections.abc import Sequence
 import numpy as np
 import pandas as pd
 
-from poker51.abstraction import arrays, bucket_of, class_names, classify
-from poker51.drawgame import AbstractionArrays
-from poker51.engine import VARIANT_RULES, Action, View
+from poker51.abstraction.classes import arrays, bucket_of, class_names, classify
+from poker51.games.abstract import AbstractionArrays
+from poker51.play.engine import VARIANT_RULES, Action, View
 from poker51.errors import InputError
-from poker51.house import keep_for_draw
-from poker51.population import PlayerType, facing_probs, open_prob, pre_strength
+from poker51.hands.house import keep_for_draw
+from poker51.games.population import PlayerType, facing_probs, open_prob, pre_strength
 
 
 class TypePlayer:
     """One population type in seat H on real cards (module docstring).
 
-    ``tables`` are the variant's abstraction tables (:func:`poker51.abstraction.build_abstraction`
+    ``tables`` are the variant's abstraction tables (:func:`poker51.abstraction.classes.build_abstraction`
     or read back from Parquet): ``classes``, ``buckets`` and ``transitions`` are used.
     """
 

@@ -1,4 +1,4 @@
-"""Numba kernels over a game's flat arrays (:data:`poker51.game.GameArrays`), shared by cfr and best_response.
+"""Numba kernels over a game's flat arrays (:data:`poker51.solver.tree.GameArrays`), shared by cfr and best_response.
 
 One pass visits every public node once, in pre-order (forward) or reverse pre-order
 (backward), and does vector arithmetic over the private states at that node:
@@ -14,7 +14,7 @@ One pass visits every public node once, in pre-order (forward) or reverse pre-or
 
 Each kernel has a plain-Python reference in the tests (a recursive walk over explicit
 histories) that it is compared against.  The node-kind codes live here because the
-kernels branch on them; :mod:`poker51.game`, which builds the arrays, re-exports them.
+kernels branch on them; :mod:`poker51.solver.tree`, which builds the arrays, re-exports them.
 """
 
 from __future__ import annotations
@@ -22,7 +22,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-#: node kinds, the codes of ``GameArrays.kind`` (names in :data:`poker51.game.KIND_NAMES`)
+#: node kinds, the codes of ``GameArrays.kind`` (names in :data:`poker51.solver.tree.KIND_NAMES`)
 DECISION, CHANCE, PRIVATE_CHANCE, FOLD, SHOWDOWN = 0, 1, 2, 3, 4
 
 

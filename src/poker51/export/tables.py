@@ -1,7 +1,7 @@
 """Riemann's strategy tables: the one table shape, its writers, its checks and the receipt.
 
 SPEC section 7; rule card "How Riemann bets · v0.6", points 1–3.  One row per Riemann
-information set of the abstract game (:mod:`poker51.drawgame`), whose key
+information set of the abstract game (:mod:`poker51.games.abstract`), whose key
 ``("R", street, d4, k, pre_line, post_line, state)`` becomes the index columns:
 
 ============  =========  ===================================================================
@@ -57,7 +57,7 @@ TABLE_FORMAT = "poker51-riemann-table/1"
 RECEIPT_FORMAT = "poker51-receipt/1"
 #: spot categories, alphabetical (so sorting by category code is sorting by name)
 SPOTS = ("bet", "checked", "raised", "reraised")
-#: actions of each spot, in the abstract game's action order (:mod:`poker51.drawgame`)
+#: actions of each spot, in the abstract game's action order (:mod:`poker51.games.abstract`)
 SPOT_ACTIONS = {
     "bet": ("fold", "call", "raise"),
     "checked": ("check", "bet"),
@@ -127,12 +127,12 @@ def decision_lines() -> tuple[str, ...]:
 
 # --------------------------------------------------------------------------- the table
 def strategy_table(game, policy: np.ndarray, ab, variant: str) -> pd.DataFrame:
-    """Riemann's rows of ``policy`` in a :func:`poker51.drawgame.build_game` game.
+    """Riemann's rows of ``policy`` in a :func:`poker51.games.abstract.build_game` game.
 
     ``game.iset_keys[i] = (player, key)``; Riemann (player 1) keys are
     ``("R", street, d4, k, pre_line, post_line, state)``; the actions of information set
     ``i`` are ``policy[act_off[i]:act_off[i+1]]`` in the order of :data:`SPOT_ACTIONS`.
-    ``ab`` is the variant's :class:`~poker51.drawgame.AbstractionArrays` (its class and bucket
+    ``ab`` is the variant's :class:`~poker51.games.abstract.AbstractionArrays` (its class and bucket
     counts bound the states).  Returns the sorted table with exact dtypes (module docstring).
     """
     if getattr(ab, "variant", variant) != variant:

@@ -8,20 +8,20 @@ by are exactly v0.5's".  :func:`verify` runs five checks and returns a determini
 ``hashes``
     Every table file (each variant's ``.parquet`` and, if present, ``.json``) has the
     SHA-256 the receipt records; each Parquet table then loads through
-    :meth:`poker51.riemann.Riemann.load` (schema, content digest, rows).
+    :meth:`poker51.play.riemann.Riemann.load` (schema, content digest, rows).
 ``decisions``
     For each variant, ``hands_per_variant`` hands on the engine's seeded decks
-    (``[seed + 1000 * variant_index, i]``) with :class:`~poker51.riemann.Riemann` as R
-    against H = :class:`poker51.players.RandomPlayer` (uniform over legal actions and the 32
+    (``[seed + 1000 * variant_index, i]``) with :class:`~poker51.play.riemann.Riemann` as R
+    against H = :class:`poker51.play.players.RandomPlayer` (uniform over legal actions and the 32
     keep masks, seeded per hand).  Stacks are seeded per hand: half the hands 100/100, the
     others each stack uniform in 1..12, so short all-ins, all-in bets of every size and
     ante-only hands occur.  Each of Riemann's actions in the **log** is recomputed here,
-    without :mod:`poker51.riemann`: the class (:func:`poker51.abstraction.classify`) or the
-    bucket (:func:`poker51.abstraction.bucket_of`) of its cards, the lines rebuilt from the
+    without :mod:`poker51.play.riemann`: the class (:func:`poker51.abstraction.classes.classify`) or the
+    bucket (:func:`poker51.abstraction.classes.bucket_of`) of its cards, the lines rebuilt from the
     logged actions, the table row found in the table's own rows, the FNV-1a byte string, the
     cumulative choice, and the all-in conversions.  Riemann's keep must be the House keep.
 ``replay``
-    :func:`poker51.engine.replay` of each log gives the same bytes.
+    :func:`poker51.play.engine.replay` of each log gives the same bytes.
 ``jbits``
     In every hand the stacks' sum is unchanged, the nets sum to 0, and the result's
     contributions = returned + won.
@@ -47,15 +47,15 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
-from poker51 import engine
-from poker51.abstraction import bucket_of, classify
+from poker51.play import engine
+from poker51.abstraction.classes import bucket_of, classify
 from poker51.cards import parse_card
-from poker51.evaluate import strength
-from poker51.export import ACTION_COLUMNS, check_hash, load_receipt, table_path
+from poker51.hands.evaluate import strength
+from poker51.export.tables import ACTION_COLUMNS, check_hash, load_receipt, table_path
 from poker51.fnv import fnv1a_64
-from poker51.house import house_keep
+from poker51.hands.house import house_keep
 from poker51.io import TableError, read_metadata, read_parquet, write_json
-from poker51.players import RandomPlayer
+from poker51.play.players import RandomPlayer
 
 VERIFY_FORMAT = "poker51-verify/1"
 VARIANTS = ("standard", "wild", "bug")
@@ -82,7 +82,7 @@ def engine_rules() -> dict[str, Any]:
 
 # --------------------------------------------------------------------------- the table, read plainly
 class TableOracle:
-    """The table's decisions recomputed from its rows alone (no :mod:`poker51.riemann`)."""
+    """The table's decisions recomputed from its rows alone (no :mod:`poker51.play.riemann`)."""
 
     def __init__(self, df: pd.DataFrame, variant: str, classes: pd.DataFrame, buckets: pd.DataFrame) -> None:
         self.variant, self.classes, self.buckets = variant, classes, buckets
@@ -318,7 +318,7 @@ def _abstraction(abstraction, variant: str):
     """(classes, buckets) for a variant: from a mapping, a directory
     ``{dir}/{variant}/classes.parquet`` + ``buckets.parquet``, or (None) recomputed."""
     if abstraction is None:
-        from poker51.riemann import _abstraction_frames
+        from poker51.play.riemann import _abstraction_frames
         return _abstraction_frames(variant, None, None)
     if isinstance(abstraction, Mapping):
         c, b = abstraction[variant]
@@ -338,7 +338,7 @@ def verify(tables: str | Path | Iterable[str | Path], receipt_path: str | Path |
     """
     from tqdm.auto import tqdm
 
-    from poker51.riemann import Riemann
+    from poker51.play.riemann import Riemann
 
     rec = load_receipt(receipt_path)
     paths = _table_paths(tables)
@@ -411,7 +411,7 @@ def verify(tables: str | Path | Iterable[str | Path], receipt_path: str | Path |
         "format": VERIFY_FORMAT,
         "seed": int(seed),
         "hands_per_variant": int(hands_per_variant),
-        "opponent": "poker51.players.RandomPlayer, seeded per hand; stacks per verify.hand_setup",
+        "opponent": "poker51.play.players.RandomPlayer, seeded per hand; stacks per verify.hand_setup",
         "rules_v05": RULES_V05,
         "tables": dict(sorted(hashes.items())),
         "variants": per_variant,

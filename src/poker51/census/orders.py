@@ -1,7 +1,7 @@
 """Category-order search: which rankings of the hand categories are rarity-consistent.
 
 With a marker card a hand can reach several categories (its *reachable mask*, a
-bitmask over the category ids of :data:`poker51.evaluate.CATEGORIES`; a hand
+bitmask over the category ids of :data:`poker51.hands.evaluate.CATEGORIES`; a hand
 without the marker reaches exactly one).  Under a category order
 ``c_1 > c_2 > ... > c_n`` (best first) a hand takes the best category it can reach
 *in that order*, so the count of the k-th category is the number of hands whose mask

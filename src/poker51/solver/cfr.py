@@ -8,7 +8,7 @@ over the updating player's decision nodes for regrets.  The whole run of
 
 Notation for player p, member (n, s) of information set I, action a:
 ``r_s(a) = v(child_a)[s] - v(n)[s]`` (counterfactual values from
-:func:`poker51.kernels._backward_kernel`), ``C_s`` the static chance weight of the
+:func:`poker51.solver.passes._backward_kernel`), ``C_s`` the static chance weight of the
 member, ``q_s = node_chance[n] * reach_p[n, s]`` its full own probability.
 The instantaneous regret is
 
@@ -17,7 +17,7 @@ The instantaneous regret is
 
 which is the ordinary counterfactual regret whenever the members share the own
 strategy reach (always for singletons) and weights the members of an
-imperfect-recall set by their full probability (see :mod:`poker51.game`).
+imperfect-recall set by their full probability (see :mod:`poker51.solver.tree`).
 
 Variants only set flags (as OpenSpiel's ``CFRPlusSolver`` does):
 
@@ -35,7 +35,7 @@ Farina, Kroer & Sandholm 2021 (PCFR+: strategy from ``[R + inc]^+``).
 
 Restricted Nash response (Johanson, Zinkevich & Bowling 2007): with
 ``rnr=(player, p, fixed_reach)`` the updating ``player`` sees the opponent reach
-``(1 - p) * reach_free + p * fixed_reach``; :mod:`poker51.rnr` builds it.
+``(1 - p) * reach_free + p * fixed_reach``; :mod:`poker51.solver.rnr` builds it.
 """
 
 from __future__ import annotations
@@ -47,8 +47,8 @@ from typing import Callable
 import numpy as np
 from numba import njit
 
-from poker51.game import Game
-from poker51.kernels import _backward_kernel, _forward_kernel, scratch_size
+from poker51.solver.tree import Game
+from poker51.solver.passes import _backward_kernel, _forward_kernel, scratch_size
 
 
 @njit(cache=True)
@@ -175,10 +175,10 @@ def normalize_policy(game: Game, weights: np.ndarray) -> np.ndarray:
 
 
 class CFRSolver:
-    """Regret minimisation over a :class:`~poker51.game.Game`; variants set flags.
+    """Regret minimisation over a :class:`~poker51.solver.tree.Game`; variants set flags.
 
     ``rnr = (player, p, fixed_reach)`` turns the solve into a restricted Nash
-    response for ``player`` (see :mod:`poker51.rnr`).
+    response for ``player`` (see :mod:`poker51.solver.rnr`).
     """
 
     name = "cfr"
@@ -231,7 +231,7 @@ class CFRSolver:
         ``self.log`` and passed to ``callback(iteration, exploitability)``; the
         run stops once it is <= ``target_exploitability``.
         """
-        from poker51.best_response import exploitability
+        from poker51.solver.best_response import exploitability
 
         checking = target_exploitability is not None or callback is not None
         bar = None

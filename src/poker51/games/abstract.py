@@ -1,4 +1,4 @@
-"""The abstract game of Poker 51 (SPEC section 5), one per variant, on :mod:`poker51.game`.
+"""The abstract game of Poker 51 (SPEC section 5), one per variant, on :mod:`poker51.solver.tree`.
 
 Riemann (R, player 1) against the human (H, player 0).  Both ante 1 jbit; chance
 deals each a dealt-hand class independently (``class_prob``).  H acts first in both
@@ -52,7 +52,7 @@ Lines are betting tokens joined by ``-``: ``x`` check, ``b1``/``b2``/``b4``/``b8
 bet, ``c`` call, ``r`` raise (or re-raise), ``f`` fold.  The pre-draw line of a
 decision is the betting so far in that round (H's draw count is the separate
 ``d``); after the draw ``pre_line`` is the completed pre-draw line.
-Payoffs of :mod:`poker51.game` are H's; Riemann's value is their negative.
+Payoffs of :mod:`poker51.solver.tree` are H's; Riemann's value is their negative.
 """
 
 from __future__ import annotations
@@ -62,7 +62,7 @@ from dataclasses import dataclass
 import numpy as np
 import scipy.sparse as sp
 
-from poker51.game import Game, GameBuilder
+from poker51.solver.tree import Game, GameBuilder
 
 H, R = 0, 1
 BETS = (1, 2, 4, 8)

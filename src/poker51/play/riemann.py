@@ -1,15 +1,15 @@
 """The playable Riemann v0.6: real cards in, the strategy table's action out.
 
 Rule card "How Riemann bets · v0.6" (points 1–5), SPEC section 7.  A :class:`Riemann` holds
-one variant's strategy table (:mod:`poker51.export`) and the variant's abstraction tables
+one variant's strategy table (:mod:`poker51.export.tables`) and the variant's abstraction tables
 (``classes``: class, base, marker, house_draw; ``buckets``: bucket, low), and plays seat R
-of :mod:`poker51.engine`.
+of :mod:`poker51.play.engine`.
 
 One decision, :meth:`Riemann.decide` ``(cards, state)``
 -------------------------------------------------------
 1. **Information.**  Before the draw: the class of Riemann's dealt hand (the House step and
    ranks of the hand, crossed in ``wild``/``bug`` with "holds Ⅰ" and the House draw count;
-   :mod:`poker51.abstraction`).  After the draw: the bucket of its final hand (its strength
+   :mod:`poker51.abstraction.classes`).  After the draw: the bucket of its final hand (its strength
    placed among the bucket table's ``low`` bounds) and its own draw count.  Both rounds:
    H's announced or completed draw count, **five read as four**, and the betting lines.
 2. **Lines** (:func:`lines_from_records`): each betting record becomes a token of the
@@ -45,7 +45,7 @@ b'3d,7c,7h,Kd,As;0|4|-1|b4|'
 >>> choose_action((0.2, 0.5, 0.3, 0.0, 0.0), 0.69), choose_action((0.2, 0.5, 0.3, 0.0, 0.0), 0.70)
 ('call', 'raise')
 
-Loading (:meth:`Riemann.load`) refuses, with a :class:`~poker51.export.StrategyTableError`
+Loading (:meth:`Riemann.load`) refuses, with a :class:`~poker51.export.tables.StrategyTableError`
 naming the file, a table that is missing, truncated, corrupted (bytes, content digest),
 foreign (schema), malformed (rows outside [0, 1], not summing to 1, duplicate or unsorted
 keys), incomplete (a spot without every class or bucket) or whose SHA-256 differs from the
@@ -64,11 +64,11 @@ import numpy as np
 import pandas as pd
 from numba import njit
 
-from poker51.abstraction import _base_class  # njit kernel: standard class from (House step, strength)
+from poker51.abstraction.classes import _base_class  # njit kernel: standard class from (House step, strength)
 from poker51.cards import MARKER, card_str
-from poker51.engine import VARIANT_RULES
-from poker51.evaluate import RULE_ORDINARY, _strength  # njit kernel: the engine's showdown strength
-from poker51.export import (
+from poker51.play.engine import VARIANT_RULES
+from poker51.hands.evaluate import RULE_ORDINARY, _strength  # njit kernel: the engine's showdown strength
+from poker51.export.tables import (
     ACTION_COLUMNS,
     INDEX_COLUMNS,
     StrategyTableError,
@@ -82,7 +82,7 @@ from poker51.export import (
     table_path,
 )
 from poker51.fnv import FNV64_OFFSET_BASIS, fnv1a_64
-from poker51.house import _house, house_keep  # _house: njit (keep mask, step, strength)
+from poker51.hands.house import _house, house_keep  # _house: njit (keep mask, step, strength)
 from poker51.io import read_parquet
 
 BET_SIZES = (1, 2, 4, 8)
@@ -156,7 +156,7 @@ def hash_unit(cards: Sequence[int], state: PublicState) -> float:
 
 
 def choose_action(probs: Sequence[float], u: float) -> str:
-    """The first action of :data:`~poker51.export.ACTION_COLUMNS` whose cumulative
+    """The first action of :data:`~poker51.export.tables.ACTION_COLUMNS` whose cumulative
     probability exceeds ``u``; the last positive one if rounding leaves none."""
     acc, last = 0.0, None
     for name, p in zip(ACTION_COLUMNS, probs):
@@ -198,7 +198,7 @@ def lines_from_records(records: Sequence[Any]) -> tuple[str, str]:
 
 
 def state_from_view(view) -> PublicState:
-    """The :class:`PublicState` of an engine :class:`~poker51.engine.View` of seat R."""
+    """The :class:`PublicState` of an engine :class:`~poker51.play.engine.View` of seat R."""
     if view.phase not in ("pre", "post"):
         raise ValueError(f"Riemann acts only in a betting round, not in phase {view.phase!r}")
     if view.opp_draw_count is None:
@@ -273,7 +273,7 @@ def _abstraction_frames(variant: str, classes, buckets) -> tuple[pd.DataFrame, p
             return x
         if x is not None:
             return read_parquet(x)
-        from poker51 import abstraction as A
+        from poker51.abstraction import classes as A
         if name == "classes":
             keys = A.class_keys(variant)
             return pd.DataFrame({"class": np.arange(keys.size), "base": keys // 100,

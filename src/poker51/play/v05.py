@@ -4,11 +4,11 @@ Source: the live rule card v0.6, "Riemann v0.3–v0.5: the read-and-threshold po
 (steps 1–7; "step n" below).  Riemann sits in seat R; H acts first in both rounds.
 
 Step 1, the read ``r``
-    :func:`poker51.belief.read_score`: ``0.6 · score(row d) + 0.4 · score(row 5)`` of
+    :func:`poker51.abstraction.belief.read_score`: ``0.6 · score(row d) + 0.4 · score(row 5)`` of
     Riemann's final strength against the belief table, ties counted half, ``d`` = H's
     draw count.  A five-card draw by H (rule card point 2 allows it) uses row 5 for both
     terms: the final hand of a five-card draw is a random hand of the cards not held,
-    which is exactly what row 5 stores (:mod:`poker51.belief`).  On real cards
+    which is exactly what row 5 stores (:mod:`poker51.abstraction.belief`).  On real cards
     :func:`fast_read` computes the same numbers by binary search (tested equal).
 Step 2, before the draw
     The average read over :data:`N_COMPLETIONS` = 128 completions of Riemann's own
@@ -59,7 +59,7 @@ In the abstraction (:func:`abstract_policy`)
     R's information sets hold H's draw count read as 4 for a five-card draw, so the
     abstract read uses row ``min(d, 4)``.  The read of a bucket is the probability-
     weighted mean read over the exact final-strength distribution of House-rule hands
-    inside the bucket (:func:`poker51.abstraction.final_strength_distribution`); before
+    inside the bucket (:func:`poker51.abstraction.classes.final_strength_distribution`); before
     the draw it is the expectation of that over R's class transition ``r_trans[c]``.
     The thresholds are then applied to that mean read.  H's information sets stay
     uniform.  See ``docs/v05.md``.
@@ -73,12 +73,12 @@ from functools import lru_cache
 import numpy as np
 import pandas as pd
 
-from poker51.belief import N_ROWS, RANDOM_ROW, READ_WEIGHT_DRAW, READ_WEIGHT_RANDOM, read_score
-from poker51.engine import VARIANT_RULES, Action, View, variant_cards
-from poker51.evaluate import strength as eval_strength
-from poker51.evaluate import strengths as eval_strengths
+from poker51.abstraction.belief import N_ROWS, RANDOM_ROW, READ_WEIGHT_DRAW, READ_WEIGHT_RANDOM, read_score
+from poker51.play.engine import VARIANT_RULES, Action, View, variant_cards
+from poker51.hands.evaluate import strength as eval_strength
+from poker51.hands.evaluate import strengths as eval_strengths
 from poker51.fnv import fnv1a_64
-from poker51.house import house_keep
+from poker51.hands.house import house_keep
 
 #: sample completions of its own House-rule draw before the draw (step 2)
 N_COMPLETIONS = 128
@@ -277,7 +277,7 @@ def completion_strengths(cards: tuple[int, ...], variant: str) -> np.ndarray:
 
 
 def fast_read(strengths, belief: np.ndarray, human_draw: int) -> np.ndarray:
-    """:func:`poker51.belief.read_score` by binary search on the sorted belief rows.
+    """:func:`poker51.abstraction.belief.read_score` by binary search on the sorted belief rows.
 
     ``(#below + #equal / 2) / Q`` per row is ``(searchsorted left + searchsorted right) / 2Q``;
     the tests check it against ``read_score``.  Used on real cards, 128 strengths a decision.
@@ -318,10 +318,10 @@ def _round_tokens(view: View) -> list[str]:
 
 
 class V05Player:
-    """Riemann v0.5 for seat R of :mod:`poker51.engine` (module docstring).
+    """Riemann v0.5 for seat R of :mod:`poker51.play.engine` (module docstring).
 
     ``belief`` is the variant's (6, 1000) belief table
-    (:func:`poker51.abstraction.belief_array`).  Deterministic and stateless apart
+    (:func:`poker51.abstraction.classes.belief_array`).  Deterministic and stateless apart
     from a cache: the same cards in the same spot give the same action.
     """
 
@@ -334,7 +334,7 @@ class V05Player:
 
     @classmethod
     def from_tables(cls, variant: str, tables: dict[str, pd.DataFrame]) -> "V05Player":
-        from poker51.abstraction import belief_array
+        from poker51.abstraction.classes import belief_array
 
         return cls(variant, belief_array(tables))
 
@@ -381,7 +381,7 @@ def v05_player(variant: str, tables: dict[str, pd.DataFrame]) -> V05Player:
 # --------------------------------------------------------------------------- abstraction
 @lru_cache(maxsize=3)
 def _final_distribution(variant: str) -> tuple[np.ndarray, np.ndarray]:
-    from poker51.abstraction import final_strength_distribution, hand_table
+    from poker51.abstraction.classes import final_strength_distribution, hand_table
 
     values, weights, _ = final_strength_distribution(hand_table(variant))
     return values, weights
@@ -393,7 +393,7 @@ def bucket_reads(tables: dict[str, pd.DataFrame], variant: str) -> np.ndarray:
     Each bucket's read is the probability-weighted mean of :func:`read_score` over the
     exact distribution of House-rule final strengths in the bucket.
     """
-    from poker51.abstraction import belief_array, bucket_of_strength
+    from poker51.abstraction.classes import belief_array, bucket_of_strength
 
     belief = belief_array(tables)
     values, weights = _final_distribution(variant)
@@ -410,7 +410,7 @@ def bucket_reads(tables: dict[str, pd.DataFrame], variant: str) -> np.ndarray:
 
 
 def abstract_policy(game, ab, tables: dict[str, pd.DataFrame], base: np.ndarray | None = None) -> np.ndarray:
-    """The v0.5 policy as a full policy vector of a :mod:`poker51.drawgame` game.
+    """The v0.5 policy as a full policy vector of a :mod:`poker51.games.abstract` game.
 
     Every R information set gets the v0.5 decision (module docstring); H's sets keep
     ``base`` (default uniform).  Rows sum to 1.  Works for the recall game too (R's

@@ -1,7 +1,7 @@
 """Census: exact category counts over every five-card hand of a deck (SPEC section 2).
 
 A :class:`Deck` is the 52 cards minus a set of removed cards, with a marker card read
-under a rule (:data:`poker51.evaluate.RULES`).  :func:`census` enumerates all C(n, 5)
+under a rule (:data:`poker51.hands.evaluate.RULES`).  :func:`census` enumerates all C(n, 5)
 hands in one Numba kernel and counts them per category, split by whether the hand
 holds the marker.  The kernel never builds a hand array: five nested loops over card
 positions keep the rank counts incrementally, and a hand's category follows from
@@ -14,7 +14,7 @@ positions keep the rank counts incrementally, and a hand's category follows from
 For a hand that holds the marker under a rule, the kernel computes the *reachable
 mask*: the set (bitmask over category ids) of categories the marker's readings can
 make with the four natural cards.  Its highest bit is the hand's category under the
-standard order; the mask itself feeds the order search (:mod:`poker51.orders`).
+standard order; the mask itself feeds the order search (:mod:`poker51.census.orders`).
 Readings (rule card "Ⅰ back in play", SPEC section 1; category only):
 
 * wild: any rank, duplicates allowed (no flush), and any card not held;
@@ -48,8 +48,8 @@ from numba import njit
 from poker51.cards import MARKER, N_CARDS, card_str, cards_str, parse_card, parse_cards
 from poker51.errors import InputError
 from poker51.io import canonical_json
-from poker51.orders import OrderSearch, search_orders
-from poker51.evaluate import (
+from poker51.census.orders import OrderSearch, search_orders
+from poker51.hands.evaluate import (
     CATEGORIES,
     FIVE_OF_A_KIND,
     FLUSH,
@@ -476,7 +476,7 @@ def marker_hand_masks(deck: Deck) -> tuple[np.ndarray, np.ndarray]:
 def reach_mask(naturals, rule: str, marker: int = MARKER) -> int:
     """Kernel reachable mask of four natural cards plus the marker under ``rule``.
 
-    >>> from poker51.evaluate import CATEGORIES
+    >>> from poker51.hands.evaluate import CATEGORIES
     >>> m = reach_mask(parse_cards("2d 6s 9h Qc"), "bug")   # I 2d 6s 9h Qc
     >>> [CATEGORIES[c] for c in range(10) if m >> c & 1]
     ['high_card']
@@ -545,7 +545,7 @@ def searched_categories(result: DeckCensus) -> tuple[int, ...]:
 
 @functools.lru_cache(maxsize=32)
 def deck_orders(result: DeckCensus) -> OrderSearch:
-    """Every order of the deck's categories recounted (:func:`poker51.orders.search_orders`)."""
+    """Every order of the deck's categories recounted (:func:`poker51.census.orders.search_orders`)."""
     return search_orders(result.mask_counts(), searched_categories(result))
 
 
@@ -615,10 +615,10 @@ def removal_table() -> pd.DataFrame:
 def run_census(decks: list[str], removal: bool = True) -> dict[str, pd.DataFrame]:
     """The census stage: ``counts`` and ``orders`` for ``decks``, ``claims``, and ``removal`` if asked.
 
-    Decks are named decks (:data:`NAMED_DECKS`); claims (:func:`poker51.claims.claims_table`)
+    Decks are named decks (:data:`NAMED_DECKS`); claims (:func:`poker51.census.claims.claims_table`)
     always use the named decks they are about, whatever ``decks`` lists.
     """
-    from poker51.claims import claims_table  # claims builds on this module
+    from poker51.census.claims import claims_table  # claims builds on this module
 
     results = [census(named_deck(name)) for name in decks]
     out = {"counts": counts_frame(results), "orders": orders_frame(results), "claims": claims_table()}

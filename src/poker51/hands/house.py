@@ -15,7 +15,7 @@ The keep set is returned as a bitmask over the five *positions* of the hand
 
 **The marker** (``wild``, ``bug``; rule card "Ⅰ back in play"): Ⅰ is always kept and the
 rule applies to the hand Ⅰ makes *at its best*, read as its strongest hand at showdown
-(the strength of :func:`poker51.evaluate.strength` under the variant's rule).  That
+(the strength of :func:`poker51.hands.evaluate.strength` under the variant's rule).  That
 strength fixes the category and, below a straight, the rank multiset of the read hand,
 so the keep set is unambiguous:
 
@@ -40,7 +40,7 @@ the House keep (step 7 is reached only by hands with five distinct ranks); it de
 human's padded and trimmed keep sets of :func:`keep_for_draw`.
 
 >>> from poker51.cards import parse_cards
->>> from poker51.evaluate import RULE_WILD, RULE_BUG
+>>> from poker51.hands.evaluate import RULE_WILD, RULE_BUG
 >>> house_keep(parse_cards("Ks Kd 7h 4c 2d"))          # one pair: keep the kings
 (3, 3)
 >>> house_keep(parse_cards("2c 9h 9d 4s Jc"), RULE_WILD)  # I + pair = trips
@@ -57,7 +57,7 @@ import numpy as np
 from numba import njit, prange
 
 from poker51.cards import MARKER
-from poker51.evaluate import (
+from poker51.hands.evaluate import (
     FLUSH,
     ONE_PAIR,
     RULE_BUG,

@@ -17,12 +17,12 @@ import pandas as pd
 
 from poker51.io import canonical_json, read_parquet, write_json, write_parquet
 
-log = logging.getLogger("poker51.pipeline")
+log = logging.getLogger("poker51.stages")
 
 
 def run_abstraction(variant: str, out: Mapping[str, str], n_buckets: int, belief_seed: int, belief_samples: int) -> None:
     """Write ``classes``, ``buckets``, ``transitions``, ``belief`` tables of one variant."""
-    from poker51.abstraction import build_abstraction
+    from poker51.abstraction.classes import build_abstraction
 
     timings: dict[str, float] = {}
     tables = build_abstraction(variant, n_buckets=n_buckets, belief_seed=belief_seed,
@@ -35,9 +35,9 @@ def run_abstraction(variant: str, out: Mapping[str, str], n_buckets: int, belief
 
 
 def _game_and_types(abstraction_dir: str | Path, variant: str, population: str | Path):
-    from poker51.drawgame import build_game, describe
-    from poker51.population import load_population
-    from poker51.study import load_abstraction, variant_types
+    from poker51.games.abstract import build_game, describe
+    from poker51.games.population import load_population
+    from poker51.study.solve import load_abstraction, variant_types
 
     tables, ab = load_abstraction(abstraction_dir, variant)
     game = build_game(ab)
@@ -50,7 +50,7 @@ def run_solve(variant: str, p: float, abstraction_dir: str, population: str, out
               solve_cfg: Mapping[str, Any], iterations: int) -> None:
     """Solve one table; write ``policy`` (.npy), ``convergence`` (.parquet), ``summary``
     (.json, deterministic) and ``timing`` (.tsv, wall clock: not part of the receipt)."""
-    from poker51.study import solve_table
+    from poker51.study.solve import solve_table
 
     _, ab, game, pop, types = _game_and_types(abstraction_dir, variant, population)
     res = solve_table(
@@ -79,8 +79,8 @@ def run_scores(variant: str, abstraction_dir: str, population: str, policies: Ma
     """Score every solved table of one variant, plus the v0.5 policy, into one table;
     write the reach-weighted summary of the published table's strategy (heat maps)."""
     from poker51.figures_study import strategy_summary
-    from poker51.study import recall_upper_bound, score_table, value_bracket
-    from poker51.v05 import abstract_policy
+    from poker51.study.solve import recall_upper_bound, score_table, value_bracket
+    from poker51.play.v05 import abstract_policy
 
     tables, ab, game, pop, types = _game_and_types(abstraction_dir, variant, population)
     nash = np.load(policies[0.0])
@@ -123,9 +123,9 @@ def config_hash(config: Mapping[str, Any]) -> str:
 def run_export(variant: str, abstraction_dir: str, policy: str, summary: str, out: Mapping[str, str],
                provenance: Mapping[str, Any]) -> None:
     """Write the published strategy table of one variant (Parquet and JSON)."""
-    from poker51.drawgame import build_game
-    from poker51.export import strategy_table, to_json, write_table
-    from poker51.study import load_abstraction
+    from poker51.games.abstract import build_game
+    from poker51.export.tables import strategy_table, to_json, write_table
+    from poker51.study.solve import load_abstraction
 
     _, ab = load_abstraction(abstraction_dir, variant)
     game = build_game(ab)
@@ -141,8 +141,8 @@ def run_export(variant: str, abstraction_dir: str, policy: str, summary: str, ou
 def run_evidence(variant: str, results_dir: str, table: str, population: str, hands: int, seed: int,
                  stack: int, out: str) -> None:
     """v0.6 (the exported table) against v0.5, each against each type, on the same deals."""
-    from poker51.evidence import evidence_run, load_tables, riemann_factory, v05_factory
-    from poker51.population import load_population
+    from poker51.play.evidence import evidence_run, load_tables, riemann_factory, v05_factory
+    from poker51.games.population import load_population
 
     tables = load_tables(variant, results_dir)
     df = evidence_run(riemann_factory(tables, strategy=table, variant=variant), v05_factory(tables),

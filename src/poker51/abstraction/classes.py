@@ -21,7 +21,7 @@ Pairs 2..6 (36% of pairs, 15% of hands, the ranks below every Wild marker pair) 
 the ace, the top card the bug marker reads as; a straight flush (38 of 2,349,060 standard hands)
 joins four of a kind.  The class follows the hand's House-rule step (a hand that is a pair and a
 four-flush is a pair, as Riemann keeps the pair); for a marker hand, the step and ranks of the
-reading at its best (``poker51.house``).
+reading at its best (``poker51.hands.house``).
 
 **Wild and bug classes**: every (standard class of the best reading, holds Ⅰ, House draw
 count) that occurs, in sorted order of that key.  See ``docs/abstraction.md`` for the counts.
@@ -32,9 +32,9 @@ replacements 1/C(n_rest, d)); strength ``s`` goes to bucket ``floor(n_buckets ·
 so equal strengths share a bucket and bucket 0 is the weakest.  Every probability is an exact
 rational with denominator C(n,5) · lcm_d C(n_rest, d), stored as an integer ``weight``.
 
-**Transitions** (:mod:`poker51.transitions`): for class c and human draw count d = 0..5 the
+**Transitions** (:mod:`poker51.abstraction.transitions`): for class c and human draw count d = 0..5 the
 exact distribution of the final bucket, dealt hands uniform within the class, keep set from
-:func:`poker51.house.keep_for_draw`; Riemann's row is the row of its House draw count.
+:func:`poker51.hands.house.keep_for_draw`; Riemann's row is the row of its House draw count.
 """
 
 from __future__ import annotations
@@ -49,9 +49,9 @@ import pandas as pd
 from numba import njit
 from tqdm.auto import tqdm
 
-from poker51.belief import build_belief
+from poker51.abstraction.belief import build_belief
 from poker51.cards import MARKER
-from poker51.evaluate import (
+from poker51.hands.evaluate import (
     FLUSH,
     FULL_HOUSE,
     ONE_PAIR,
@@ -64,8 +64,8 @@ from poker51.evaluate import (
     strength_plain,
     strengths as eval_strengths,
 )
-from poker51.house import _check_hand, _house, draw_counts, house_keep_plain, house_keeps, keep_table
-from poker51.transitions import class_histograms, deck_hands, final_hand_weights, subset_histograms
+from poker51.hands.house import _check_hand, _house, draw_counts, house_keep_plain, house_keeps, keep_table
+from poker51.abstraction.transitions import class_histograms, deck_hands, final_hand_weights, subset_histograms
 
 #: variant -> (cards in play, marker rule)
 VARIANTS: dict[str, tuple[tuple[int, ...], int]] = {
