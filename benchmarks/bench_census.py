@@ -115,8 +115,10 @@ def main() -> int:
     t_phe = time.perf_counter() - t
     ours = C.census(full52).category_counts()[:9]
     agree = "counts agree" if np.array_equal(theirs, ours) else f"COUNTS DIFFER: {theirs} vs {ours}"
-    print(f"phevaluator census of the same deck (C evaluator called hand by hand from Python): "
-          f"{t_phe:.2f} s, {agree}; ratio phevaluator / poker51 = {t_phe / t_one:.0f}x")
+    print(
+        f"phevaluator census of the same deck (C evaluator called hand by hand from Python): "
+        f"{t_phe:.2f} s, {agree}; ratio phevaluator / poker51 = {t_phe / t_one:.0f}x"
+    )
     return 0
 
 

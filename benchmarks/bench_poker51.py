@@ -12,9 +12,9 @@ import argparse
 import time
 
 from poker51.abstraction.classes import arrays, build_abstraction
-from poker51.solver.cfr import CFRPlusSolver
 from poker51.games.abstract import AbstractionArrays, build_game, describe
 from poker51.games.population import load_population
+from poker51.solver.cfr import CFRPlusSolver
 from poker51.study.solve import solve_table, variant_types
 
 
@@ -37,16 +37,19 @@ def main() -> None:
     t = time.perf_counter()
     s.iterate(100)
     per_it = (time.perf_counter() - t) / 100
-    res = solve_table(game, types, pop.weights, 0.0, iterations=args.max_iterations,
-                      target_exploitability=args.target, check_every=50)
+    res = solve_table(
+        game, types, pop.weights, 0.0, iterations=args.max_iterations, target_exploitability=args.target, check_every=50
+    )
     last = res.convergence.iloc[-1]
     print(f"variant                 {args.variant}")
     print(f"game                    {describe(game)}")
     print(f"abstraction build       {t_abs:.1f} s   game build {t_game:.1f} s")
     print(f"CFR+ iteration          {per_it * 1e3:.1f} ms")
     print(f"solver memory           {s.nbytes() / 2**20:.0f} MiB")
-    print(f"Nash solve to {args.target:g}      {res.iterations} iterations, {res.seconds:.1f} s "
-          f"(incl. a convergence check every 50), exploitability {last['exploitability']:.2e}")
+    print(
+        f"Nash solve to {args.target:g}      {res.iterations} iterations, {res.seconds:.1f} s "
+        f"(incl. a convergence check every 50), exploitability {last['exploitability']:.2e}"
+    )
     print(f"value bracket low       {last['guarantee']:+.5f} jbits/hand for Riemann")
 
 

@@ -18,16 +18,16 @@ import argparse
 import random
 import time
 
-from poker51.play.engine import Action, ActionRecord, View
 from poker51.export.tables import completed_pre_lines, decision_lines
+from poker51.play.engine import Action, ActionRecord, View
 from poker51.play.riemann import PublicState, Riemann
 
 
 def solved_riemann(iterations: int) -> Riemann:
     from poker51.abstraction.classes import arrays, build_abstraction
-    from poker51.solver.cfr import CFRPlusSolver
-    from poker51.games.abstract import AbstractionArrays, build_game
     from poker51.export.tables import strategy_table
+    from poker51.games.abstract import AbstractionArrays, build_game
+    from poker51.solver.cfr import CFRPlusSolver
 
     tables = build_abstraction("standard", progress=False)
     ab = AbstractionArrays("standard", **arrays(tables))
@@ -44,8 +44,16 @@ def spots(r: Riemann, rng: random.Random, n: int) -> list[PublicState]:
         street = rng.random() < 0.5
         line = rng.choice(decision_lines())
         if street:
-            out.append(PublicState(1, rng.randrange(6), rng.choice(r.r_draws), rng.choice(completed_pre_lines()),
-                                   line, rng.random() < 0.9))
+            out.append(
+                PublicState(
+                    1,
+                    rng.randrange(6),
+                    rng.choice(r.r_draws),
+                    rng.choice(completed_pre_lines()),
+                    line,
+                    rng.random() < 0.9,
+                )
+            )
         else:
             out.append(PublicState(0, rng.randrange(6), -1, line, "", rng.random() < 0.9))
     return out
@@ -64,8 +72,11 @@ def rate(r: Riemann, cards: list, states: list) -> float:
 
 
 def act_rate(r: Riemann, cards: list, n: int) -> float:
-    recs = (ActionRecord("pre", "H", "bet", 4, False), ActionRecord("pre", "R", "raise", 8, False),
-            ActionRecord("pre", "H", "raise", 8, False))
+    recs = (
+        ActionRecord("pre", "H", "bet", 4, False),
+        ActionRecord("pre", "R", "raise", 8, False),
+        ActionRecord("pre", "H", "raise", 8, False),
+    )
     legal = [Action("fold", 0), Action("call", 4)]
     views = [View("R", "standard", "pre", c, None, None, 3, 80, 85, 9, 13, 5, 9, 22, 4, 4, recs) for c in cards[:n]]
     t = time.perf_counter()

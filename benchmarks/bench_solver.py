@@ -14,14 +14,14 @@ from __future__ import annotations
 import argparse
 import time
 
+from poker51.games.toy import GAMES
 from poker51.solver.best_response import expected_value, exploitability
 from poker51.solver.cfr import SOLVERS
-from poker51.games.toy import GAMES
 
 
 def ours(game_name: str, algorithm: str, target: float) -> dict:
     game = GAMES[game_name]()
-    SOLVERS[algorithm](game).iterate(2)                      # compile / load the cache
+    SOLVERS[algorithm](game).iterate(2)  # compile / load the cache
     probe = SOLVERS[algorithm](game).solve(100_000, target_exploitability=target, every=10)
     n = probe.iteration
     solver = SOLVERS[algorithm](game)
@@ -29,9 +29,14 @@ def ours(game_name: str, algorithm: str, target: float) -> dict:
     solver.iterate(n)
     seconds = time.perf_counter() - t
     pol = solver.average_policy()
-    return dict(iterations=n, seconds=seconds, us_per_iteration=1e6 * seconds / n,
-                memory_bytes=solver.nbytes(), exploitability=exploitability(game, pol),
-                value=expected_value(game, pol))
+    return dict(
+        iterations=n,
+        seconds=seconds,
+        us_per_iteration=1e6 * seconds / n,
+        memory_bytes=solver.nbytes(),
+        exploitability=exploitability(game, pol),
+        value=expected_value(game, pol),
+    )
 
 
 def openspiel(game_name: str, target: float, max_seconds: float = 120.0) -> dict | None:
@@ -72,8 +77,10 @@ def main() -> None:
         print(f"  iterations      {o['iterations']}")
         print(f"  seconds         {o['seconds']:.3f}")
         print(f"  us/iteration    {o['us_per_iteration']:.1f}")
-        print(f"  speed-up        {o['seconds'] / r['seconds']:.0f}x (time to target), "
-              f"{o['us_per_iteration'] / r['us_per_iteration']:.0f}x (per iteration)")
+        print(
+            f"  speed-up        {o['seconds'] / r['seconds']:.0f}x (time to target), "
+            f"{o['us_per_iteration'] / r['us_per_iteration']:.0f}x (per iteration)"
+        )
 
 
 if __name__ == "__main__":

@@ -1,4 +1,5 @@
 """Shared test set-up: tests import helpers from sibling test modules."""
+
 import sys
 from pathlib import Path
 

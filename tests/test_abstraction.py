@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import cache
 from math import comb, lcm
 
 import numpy as np
@@ -11,11 +11,19 @@ import pytest
 
 import poker51.abstraction.classes as ab
 from poker51.abstraction.belief import belief_digest
+from poker51.abstraction.transitions import hand_histogram, hand_histogram_brute, subset_histograms
 from poker51.cards import parse_cards
-from poker51.hands.evaluate import FIVE_OF_A_KIND, FLUSH, FOUR_OF_A_KIND, FULL_HOUSE, STRAIGHT, STRAIGHT_FLUSH, strengths
+from poker51.hands.evaluate import (
+    FIVE_OF_A_KIND,
+    FLUSH,
+    FOUR_OF_A_KIND,
+    FULL_HOUSE,
+    STRAIGHT,
+    STRAIGHT_FLUSH,
+    strengths,
+)
 from poker51.hands.house import keep_for_draw
 from poker51.io import write_parquet
-from poker51.abstraction.transitions import hand_histogram, hand_histogram_brute, subset_histograms
 
 STANDARD_MEMBERS = [623280, 427200, 57120, 69225, 359040] + [79200] * 8 + [111672, 49632, 9690, 4615, 3384, 602]
 STANDARD_DRAWS = [4, 4, 1, 1] + [3] * 9 + [1, 2, 0, 0, 0, 0]
@@ -42,12 +50,12 @@ BELIEF_DIGESTS = {  # also pinned in tests/test_belief.py
 }
 
 
-@lru_cache(maxsize=None)
+@cache
 def tables(variant: str) -> dict[str, pd.DataFrame]:
     return ab.build_abstraction(variant, progress=False)
 
 
-@lru_cache(maxsize=None)
+@cache
 def machinery(variant: str):
     """(hand table, class of each hand, final label of each hand, A) of a variant."""
     t = tables(variant)

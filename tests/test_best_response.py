@@ -13,16 +13,15 @@ from fractions import Fraction
 import numpy as np
 import pytest
 
-from poker51.solver.best_response import (best_response_value, expected_value, exploitability,
-                                   nash_conv, value_against)
+from poker51.games.toy import kuhn, leduc
+from poker51.solver.best_response import best_response_value, expected_value, exploitability, nash_conv, value_against
 from poker51.solver.cfr import normalize_policy
 from poker51.solver.tree import GameBuilder
-from poker51.games.toy import kuhn, leduc
-
 
 # ----------------------------------------------------------------------------------------
 # reference: explicit histories
 # ----------------------------------------------------------------------------------------
+
 
 class KuhnRef:
     """History = (c0, c1, actions...), actions 0 = pass, 1 = bet."""
@@ -177,6 +176,7 @@ def random_policy(game, seed):
 # closed forms
 # ----------------------------------------------------------------------------------------
 
+
 def test_kuhn_uniform_nash_conv_is_11_12():
     g = kuhn()
     assert nash_conv(g, g.uniform_policy()) == pytest.approx(11 / 12, abs=1e-12)
@@ -192,7 +192,7 @@ def test_kuhn_best_response_to_hand_written_strategy():
     K: bet -> (J: +1, Q: +1) = 1; pass -> +1 as well -> 1.  Total (-1/2 + 0 + 1)/3 = 1/6."""
     g = kuhn()
     pol = g.uniform_policy()
-    for i, (p, (card, hist)) in enumerate(g.iset_keys):
+    for i, (p, (card, _hist)) in enumerate(g.iset_keys):
         if p == 1:
             pol[g.infoset_slice(i)] = [0.0, 1.0] if card == 2 else [1.0, 0.0]
     assert best_response_value(g, pol, 0) == pytest.approx(float(Fraction(1, 6)), abs=1e-12)
@@ -206,6 +206,7 @@ def test_leduc_uniform_nash_conv_matches_openspiel_value():
 # ----------------------------------------------------------------------------------------
 # against the recursive reference
 # ----------------------------------------------------------------------------------------
+
 
 @pytest.mark.parametrize("make", [_kuhn_ref_game, _leduc_ref_game], ids=["kuhn", "leduc"])
 @pytest.mark.parametrize("seed", [1, 2])
@@ -237,8 +238,10 @@ def test_mixture_best_response_is_linear_in_reach():
 
 CLASS_P = (np.array([0.5, 0.5]), np.array([0.3, 0.7]))
 # class c -> (c, bucket b), state index 3 c + b; bucket = strength
-DRAW = (np.array([[0.6, 0.3, 0.1, 0, 0, 0], [0, 0, 0, 0.2, 0.3, 0.5]]),
-        np.array([[0.5, 0.5, 0.0, 0, 0, 0], [0, 0, 0, 0.1, 0.1, 0.8]]))
+DRAW = (
+    np.array([[0.6, 0.3, 0.1, 0, 0, 0], [0, 0, 0, 0.2, 0.3, 0.5]]),
+    np.array([[0.5, 0.5, 0.0, 0, 0, 0], [0, 0, 0, 0.1, 0.1, 0.8]]),
+)
 
 
 def draw_game():
@@ -250,7 +253,7 @@ def draw_game():
 
     def post(line, contrib):
         c0, c1 = contrib
-        keys1 = [("post", line, s % 3) for s in range(6)]          # bucket only
+        keys1 = [("post", line, s % 3) for s in range(6)]  # bucket only
         keys0 = [("post0", line, s) for s in range(6)]
         call = b.add_showdown((c0 + 2, c1 + 2), strengths=(strength, strength))
         after_bet = b.add_decision(0, [b.add_fold(0, (c0, c1 + 2)), call], infosets=keys0)
@@ -260,8 +263,7 @@ def draw_game():
     def draw(line, contrib):
         return b.add_private_chance(post(line, contrib), DRAW[0], DRAW[1])
 
-    pre_bet = b.add_decision(0, [b.add_fold(0, (1, 2)), draw("bc", (2, 2))],
-                             infosets=[("pre0", c) for c in range(2)])
+    pre_bet = b.add_decision(0, [b.add_fold(0, (1, 2)), draw("bc", (2, 2))], infosets=[("pre0", c) for c in range(2)])
     pre = b.add_decision(1, [draw("k", (1, 1)), pre_bet], infosets=[("pre", c) for c in range(2)])
     root = b.add_private_chance(pre, CLASS_P[0][None, :], CLASS_P[1][None, :])
     return b.build(root)
@@ -330,8 +332,8 @@ class DrawRef:
 def test_grouped_information_sets_share_one_strategy():
     g = draw_game()
     keys = [k for k in g.iset_keys if k[1][0] == "post"]
-    assert len(keys) == 2 * 3                         # (line, bucket), not (line, class, bucket)
-    assert int(g.arrays.iset_size.max()) == 2         # each groups the two classes
+    assert len(keys) == 2 * 3  # (line, bucket), not (line, class, bucket)
+    assert int(g.arrays.iset_size.max()) == 2  # each groups the two classes
 
 
 def _grouped_best_response_brute_force(g, pol):

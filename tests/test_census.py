@@ -10,16 +10,23 @@ import pytest
 
 import poker51.census.count as C
 from poker51.cards import MARKER, all_hands, parse_cards
+from poker51.census.orders import order_counts, order_counts_table, reach_table, search_orders
 from poker51.cli import main
 from poker51.errors import InputError
-from poker51.hands.evaluate import CATEGORIES, RULES, category_of, strengths
 from poker51.figures import fig_census_frequencies, fig_removal_heatmap
+from poker51.hands.evaluate import CATEGORIES, RULES, category_of, strengths
 from poker51.io import write_parquet
-from poker51.census.orders import order_counts, order_counts_table, reach_table, search_orders
 
 STANDARD_51 = {  # 51 cards: five categories x 47/52, straights and straight flushes x 19/20
-    "straight_flush": 38, "four_of_a_kind": 564, "full_house": 3_384, "flush": 4_615, "straight": 9_690,
-    "three_of_a_kind": 49_632, "two_pair": 111_672, "one_pair": 992_640, "high_card": 1_176_825,
+    "straight_flush": 38,
+    "four_of_a_kind": 564,
+    "full_house": 3_384,
+    "flush": 4_615,
+    "straight": 9_690,
+    "three_of_a_kind": 49_632,
+    "two_pair": 111_672,
+    "one_pair": 992_640,
+    "high_card": 1_176_825,
 }
 
 
@@ -58,8 +65,13 @@ def test_named_decks():
     assert d["standard"].n_cards == 51 and not d["standard"].marker_in_play
     assert d["standard"].n_hands == 2_349_060 and d["full52"].n_hands == 2_598_960
     assert {name: deck.rule for name, deck in d.items()} == {
-        "full52": "ordinary", "standard": "ordinary", "wild": "wild", "bug": "bug",
-        "suit_two": "suit_two", "club_any": "club_any"}
+        "full52": "ordinary",
+        "standard": "ordinary",
+        "wild": "wild",
+        "bug": "bug",
+        "suit_two": "suit_two",
+        "club_any": "club_any",
+    }
     assert all(deck.marker == MARKER for deck in d.values())
 
 
@@ -103,8 +115,16 @@ def test_deck_validation_direct():
 def test_textbook_counts_from_the_census_kernel():
     full, std = C.census(C.named_deck("full52")), C.census(C.named_deck("standard"))
     assert by_name(full.category_counts()) == {
-        "straight_flush": 40, "four_of_a_kind": 624, "full_house": 3_744, "flush": 5_108, "straight": 10_200,
-        "three_of_a_kind": 54_912, "two_pair": 123_552, "one_pair": 1_098_240, "high_card": 1_302_540}
+        "straight_flush": 40,
+        "four_of_a_kind": 624,
+        "full_house": 3_744,
+        "flush": 5_108,
+        "straight": 10_200,
+        "three_of_a_kind": 54_912,
+        "two_pair": 123_552,
+        "one_pair": 1_098_240,
+        "high_card": 1_302_540,
+    }
     assert full.hands == 2_598_960 and int(full.counts[1].sum()) == comb(51, 4)
     assert by_name(std.category_counts()) == STANDARD_51
     assert std.hands == 2_349_060 and int(std.counts[1].sum()) == 0
@@ -124,8 +144,9 @@ def test_kernel_matches_strengths_on_every_hand(name, hands52, ref52):
     assert np.array_equal(res.counts[1], np.bincount(kernel[holds], minlength=10))
 
 
-@pytest.mark.parametrize("remove, marker, rule", [("", "7h", "club_any"), ("Ks", "7h", "suit_two"),
-                                                  ("", "Ah", "bug"), ("", "Jc", "wild")])
+@pytest.mark.parametrize(
+    "remove, marker, rule", [("", "7h", "club_any"), ("Ks", "7h", "suit_two"), ("", "Ah", "bug"), ("", "Jc", "wild")]
+)
 def test_kernel_with_another_marker_card(remove, marker, rule, hands52, ref52):
     deck = C.make_deck("full52", remove=remove, marker=marker, rule=rule)
     _, ref = reference(deck, hands52, ref52)
@@ -279,7 +300,7 @@ def test_counts_frame_shape_and_order():
     assert list(df.columns) == ["deck", "category", "category_id", "count", "with_marker", "hands", "probability"]
     assert list(df["deck"].unique()) == ["standard", "wild"] and len(df) == 20
     assert list(df["category"][:10]) == [CATEGORIES[c] for c in C.STANDARD_ORDER]
-    for deck, sub in df.groupby("deck"):
+    for _deck, sub in df.groupby("deck"):
         assert sub["count"].sum() == sub["hands"].iloc[0]
         assert abs(sub["probability"].sum() - 1) < 1e-12
     wild = df[df["deck"] == "wild"].set_index("category")
@@ -311,9 +332,11 @@ def test_parquet_outputs_are_byte_identical(tmp_path):
 def test_figures_are_reproducible(tmp_path):
     out = C.run_census(list(C.NAMED_DECKS))
     first = fig_census_frequencies(out["counts"], tmp_path / "a" / "census") + fig_removal_heatmap(
-        out["removal"], tmp_path / "a" / "removal")
+        out["removal"], tmp_path / "a" / "removal"
+    )
     second = fig_census_frequencies(out["counts"], tmp_path / "b" / "census") + fig_removal_heatmap(
-        out["removal"], tmp_path / "b" / "removal")
+        out["removal"], tmp_path / "b" / "removal"
+    )
     assert [p.suffix for p in first] == [".pdf", ".png", ".pdf", ".png"]
     assert all(p.stat().st_size > 1000 for p in first)
     assert [p.read_bytes() for p in first] == [p.read_bytes() for p in second]
@@ -337,14 +360,17 @@ def test_cli_table_and_out(capsys, tmp_path):
     assert df["count"].sum() == comb(50, 5) and set(df["deck"]) == {"full52-5h-Ks"}
 
 
-@pytest.mark.parametrize("argv", [
-    ["--remove", "1x"],
-    ["--remove", "5h,5h"],
-    ["--deck", "standard", "--remove", "2c"],
-    ["--deck", "standard", "--marker", "2c", "--rule", "wild"],
-    ["--marker", "2c", "--rule", "joker"],
-    ["--deck", "nope"],
-])
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["--remove", "1x"],
+        ["--remove", "5h,5h"],
+        ["--deck", "standard", "--remove", "2c"],
+        ["--deck", "standard", "--marker", "2c", "--rule", "wild"],
+        ["--marker", "2c", "--rule", "joker"],
+        ["--deck", "nope"],
+    ],
+)
 def test_cli_errors_exit_2_with_one_line(argv, capsys):
     assert main(["census", *argv]) == 2
     err = capsys.readouterr().err

@@ -5,10 +5,9 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from poker51.solver.best_response import best_response_value, expected_value, exploitability, value_against
-from poker51.solver.cfr import (SOLVERS, CFRPlusSolver, _current_strategy, _regret_matching_plus,
-                         normalize_policy)
 from poker51.games.toy import kuhn, leduc
+from poker51.solver.best_response import best_response_value, expected_value, exploitability, value_against
+from poker51.solver.cfr import SOLVERS, CFRPlusSolver, _current_strategy, _regret_matching_plus, normalize_policy
 from poker51.solver.rnr import evaluate_against_types, restricted_nash_response
 
 LEDUC_VALUE = -0.0856064  # player 0: CFR+ at exploitability 1.9e-6 gives -0.08560641 (OpenSpiel: -0.0856)
@@ -30,7 +29,7 @@ def test_regret_matching_plus_floor_and_discount():
     assert r.tolist() == [1.5, 0.0, 0.0]
     r = np.array([1.0, -2.0])
     _regret_matching_plus(r, np.zeros(2), 0, 2, 4.0, False, True, 1.5, 0.0)
-    assert r.tolist() == [8.0 / 9.0, -1.0]                 # 4^1.5 / (4^1.5 + 1), 1/2
+    assert r.tolist() == [8.0 / 9.0, -1.0]  # 4^1.5 / (4^1.5 + 1), 1/2
     s = np.zeros(3)
     _current_strategy(np.array([3.0, 0.0, 1.0]), np.zeros(3), s, np.array([0, 3]), 0, 1, False)
     assert s.tolist() == [0.75, 0.0, 0.25]
@@ -104,6 +103,7 @@ def test_nbytes_scales_with_infosets(kuhn_game, leduc_game):
 # restricted Nash response
 # ----------------------------------------------------------------------------------------
 
+
 def _types(game, seeds=(11, 12)):
     rng = [np.random.default_rng(s) for s in seeds]
     return np.stack([normalize_policy(game, r.random(game.num_actions) ** 2) for r in rng])
@@ -115,16 +115,18 @@ def test_rnr_endpoints_and_monotone_frontier(kuhn_game):
     out = {}
     for p in (0.0, 0.5, 1.0):
         pol = restricted_nash_response(g, 0, types, p, weights=w, iterations=4000).average_policy()
-        out[p] = (best_response_value(g, pol, 1),               # what a best response wins from it
-                  value_against(g, pol, 0, types, w))           # what it wins from the mixture
+        out[p] = (
+            best_response_value(g, pol, 1),  # what a best response wins from it
+            value_against(g, pol, 0, types, w),
+        )  # what it wins from the mixture
     # p = 0: Nash; guarantee = game value (-1/18)
     assert -out[0.0][0] == pytest.approx(-1 / 18, abs=2e-4)
     # p = 1: best response to the fixed mixture
     assert out[1.0][1] == pytest.approx(best_response_value(g, types, 0, w), abs=2e-4)
     tol = 2e-4
-    assert out[0.0][0] <= out[0.5][0] + tol <= out[1.0][0] + 2 * tol      # exploitability up
-    assert out[0.0][1] <= out[0.5][1] + tol <= out[1.0][1] + 2 * tol      # exploitation up
-    assert out[0.5][1] > out[0.0][1] + 0.05                               # and strictly here
+    assert out[0.0][0] <= out[0.5][0] + tol <= out[1.0][0] + 2 * tol  # exploitability up
+    assert out[0.0][1] <= out[0.5][1] + tol <= out[1.0][1] + 2 * tol  # exploitation up
+    assert out[0.5][1] > out[0.0][1] + 0.05  # and strictly here
 
 
 def test_evaluate_against_each_type(kuhn_game):

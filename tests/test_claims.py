@@ -28,15 +28,20 @@ def test_claim_numbers(claims):
     assert got["wild_three_of_a_kind_vs_two_pair"]["three_of_a_kind"] == 125_664
     assert got["wild_swap"]["swapped_counts"] == {"two_pair": 187_704, "three_of_a_kind": 49_632}
     assert (got["bug_vs_ordinary"]["up"], got["bug_vs_ordinary"]["stay"], got["bug_vs_ordinary"]["down"]) == (
-        69_277, 138_728, 41_895)
+        69_277,
+        138_728,
+        41_895,
+    )
     assert got["club_any_full_house_vs_flush"]["with_marker"] == {"full_house": 3_294, "flush": 461}
     assert got["relative_changes"]["exact"]["straight"] == "12/235"
 
 
 def test_verdict_is_computed_not_assumed(monkeypatch):
     stated = {k: dict(v) for k, v in C.STATED.items()}
-    stated["bug_vs_ordinary"] = {**stated["bug_vs_ordinary"],
-                                 "stated": {**C.STATED["bug_vs_ordinary"]["stated"], "down": 41_896}}
+    stated["bug_vs_ordinary"] = {
+        **stated["bug_vs_ordinary"],
+        "stated": {**C.STATED["bug_vs_ordinary"]["stated"], "down": 41_896},
+    }
     monkeypatch.setattr(C, "STATED", stated)
     table = C.claims_table().set_index("claim_id")
     assert table.loc["bug_vs_ordinary", "verdict"] == "fails"

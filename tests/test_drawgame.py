@@ -7,9 +7,9 @@ import itertools
 import numpy as np
 import pytest
 
+from poker51.games.abstract import FIRST_ACTIONS, AbstractionArrays, H, R, build_game, describe, read_draw
 from poker51.solver.best_response import best_response_value, expected_value
 from poker51.solver.cfr import CFRPlusSolver
-from poker51.games.abstract import FIRST_ACTIONS, H, R, AbstractionArrays, build_game, describe, read_draw
 
 
 def small_abstraction(C=3, B=4, seed=0, r_draw=(0, 3, 3)) -> AbstractionArrays:
@@ -17,8 +17,9 @@ def small_abstraction(C=3, B=4, seed=0, r_draw=(0, 3, 3)) -> AbstractionArrays:
     cp = rng.random(C) + 0.2
     ht = rng.random((C, 6, B)) ** 3 + 0.01
     rt = rng.random((C, B)) ** 3 + 0.01
-    return AbstractionArrays("tiny", cp / cp.sum(), ht / ht.sum(-1, keepdims=True),
-                             rt / rt.sum(-1, keepdims=True), np.array(r_draw[:C]))
+    return AbstractionArrays(
+        "tiny", cp / cp.sum(), ht / ht.sum(-1, keepdims=True), rt / rt.sum(-1, keepdims=True), np.array(r_draw[:C])
+    )
 
 
 @pytest.fixture(scope="module")
@@ -38,7 +39,7 @@ def random_policy(game, seed):
 def lookup(game, policy):
     """key -> action probabilities."""
     a = game.arrays
-    return {(p, k): policy[a.act_off[i]:a.act_off[i + 1]] for i, (p, k) in enumerate(game.iset_keys)}
+    return {(p, k): policy[a.act_off[i] : a.act_off[i + 1]] for i, (p, k) in enumerate(game.iset_keys)}
 
 
 def walk_value(ab: AbstractionArrays, probs) -> float:
@@ -51,10 +52,11 @@ def walk_value(ab: AbstractionArrays, probs) -> float:
 
     def round_value(street, d, k, pre, hstate, rstate, h, r, hb, rb, close):
         """Expected H payoff of a round from H's open, contributions (h, r) so far."""
+
         def key(player, line, state):
             if street == 0:
-                return (("H", 0, d, -1, line, "", state) if player == H else ("R", 0, read_draw(d), -1, line, "", state))
-            return (("H", 1, d, k, pre, line, state) if player == H else ("R", 1, read_draw(d), k, pre, line, state))
+                return ("H", 0, d, -1, line, "", state) if player == H else ("R", 0, read_draw(d), -1, line, "", state)
+            return ("H", 1, d, k, pre, line, state) if player == H else ("R", 1, read_draw(d), k, pre, line, state)
 
         total = 0.0
         opens = ["x", "b1", "b2", "b4", "b8"]
@@ -99,7 +101,7 @@ def walk_value(ab: AbstractionArrays, probs) -> float:
                 continue
             pre_open[0] = o
 
-            def pre_close(line, amount, d=d, ch=ch, cr=cr):
+            def pre_close(line, amount, d=d, ch=ch, cr=cr, k=k):
                 pre = "-".join(line)
                 v = 0.0
                 for bh, br in itertools.product(range(B), range(B)):
@@ -152,11 +154,12 @@ def test_recall_game_gives_the_same_values(tiny):
     for i, (p, k) in enumerate(full.iset_keys):
         if p == H and k[1] == 1:
             k = k[:-1] + (k[-1][1],)  # (class, bucket) -> bucket
-        mapped[a.act_off[i]:a.act_off[i + 1]] = src[(p, k)]
+        mapped[a.act_off[i] : a.act_off[i + 1]] = src[(p, k)]
     assert expected_value(full, mapped, H) == pytest.approx(expected_value(game, pol, H), abs=1e-12)
     for player in (H, R):
-        assert best_response_value(full, mapped, player) == pytest.approx(best_response_value(game, pol, player),
-                                                                           abs=1e-12)
+        assert best_response_value(full, mapped, player) == pytest.approx(
+            best_response_value(game, pol, player), abs=1e-12
+        )
 
 
 def test_bad_arrays_are_refused():
@@ -204,14 +207,18 @@ def walk_best_response_h(ab: AbstractionArrays, probs) -> float:
         hh = h + b
         fold, call, rai = r_split(rkey(o), weights, 3)
         rr_fold, rr_call = r_split(rkey(f"{o}-r-r"), rai, 2)
-        facing = max(-hh * total(rai), close([o, "r", "c"], hh + b, rai),
-                     (hh + b) * total(rr_fold) + close([o, "r", "r", "c"], hh + 2 * b, rr_call))
+        facing = max(
+            -hh * total(rai),
+            close([o, "r", "c"], hh + b, rai),
+            (hh + b) * total(rr_fold) + close([o, "r", "r", "c"], hh + 2 * b, rr_call),
+        )
         return r * total(fold) + close([o, "c"], hh, call) + facing
 
     best = 0.0
     for ch in range(C):
         values = []
         for d, o in FIRST_ACTIONS:
+
             def pre_close(line, amount, ws, d=d, ch=ch):
                 pre = "-".join(line)
                 v = 0.0
@@ -223,11 +230,14 @@ def walk_best_response_h(ab: AbstractionArrays, probs) -> float:
                         for br in range(B):
                             rw[br] = rw.get(br, 0.0) + w * ab.r_trans[cr, br]
                     for bh in range(B):
+
                         def show(line2, amt, ws2, bh=bh):
                             return sum(w * amt * np.sign(bh - br) for br, w in ws2.items())
 
-                        opens = [round_br(1, d, k, pre, bh, rw, amount, amount, oo, show) for oo in
-                                 ("x", "b1", "b2", "b4", "b8")]
+                        opens = [
+                            round_br(1, d, k, pre, bh, rw, amount, amount, oo, show)
+                            for oo in ("x", "b1", "b2", "b4", "b8")
+                        ]
                         v += ab.h_trans[ch, d, bh] * max(opens)
                 return v
 
@@ -241,5 +251,6 @@ def test_human_best_response_matches_plain_recursion(tiny):
     ab, game = tiny
     for seed in (3, 4):
         pol = random_policy(game, seed)
-        assert best_response_value(game, pol, H) == pytest.approx(walk_best_response_h(ab, lookup(game, pol)),
-                                                                 abs=1e-10)
+        assert best_response_value(game, pol, H) == pytest.approx(
+            walk_best_response_h(ab, lookup(game, pol)), abs=1e-10
+        )

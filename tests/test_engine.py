@@ -9,6 +9,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from poker51.cards import parse_cards
+from poker51.errors import InputError
+from poker51.fnv import fnv1a_64
 from poker51.play.engine import (
     RULE_ANSWER,
     RULE_BALANCE,
@@ -32,8 +34,6 @@ from poker51.play.engine import (
     shuffled_deck,
     stacked_deck,
 )
-from poker51.errors import InputError
-from poker51.fnv import fnv1a_64
 from poker51.play.players import RandomPlayer, ScriptedPlayer
 
 STAND = 0b11111
@@ -46,11 +46,14 @@ def deal(h: str, r: str, draws: str = "", variant: str = "standard") -> list[int
     return stacked_deck(variant, parse_cards(f"{h} {r} {draws}"))
 
 
-def play(h_actions, r_actions, cards=H_WINS, stacks=(20, 20), h_keep=STAND, r_keep=STAND,
-         variant="standard", draws=""):
+def play(h_actions, r_actions, cards=H_WINS, stacks=(20, 20), h_keep=STAND, r_keep=STAND, variant="standard", draws=""):
     deck = deal(*cards, draws=draws, variant=variant)
-    res = play_hand({"H": ScriptedPlayer(h_actions, keeps=[h_keep]), "R": ScriptedPlayer(r_actions, keeps=[r_keep])},
-                    stacks={"H": stacks[0], "R": stacks[1]}, deck=deck, variant=variant)
+    res = play_hand(
+        {"H": ScriptedPlayer(h_actions, keeps=[h_keep]), "R": ScriptedPlayer(r_actions, keeps=[r_keep])},
+        stacks={"H": stacks[0], "R": stacks[1]},
+        deck=deck,
+        variant=variant,
+    )
     assert sum(res.stacks_after.values()) == sum(stacks)
     assert replay(res.log).log == res.log
     return res
@@ -296,7 +299,9 @@ def test_split_pot_and_split_with_excess():
     assert res.net == {"H": 0, "R": 0} and events(res, "result")[0]["returned"] == {"H": 5, "R": 0}
 
 
-@pytest.mark.parametrize("variant, winner, category_h", [("wild", "H", "four_of_a_kind"), ("bug", "R", "three_of_a_kind")])
+@pytest.mark.parametrize(
+    "variant, winner, category_h", [("wild", "H", "four_of_a_kind"), ("bug", "R", "three_of_a_kind")]
+)
 def test_marker_read_by_the_variant_rule(variant, winner, category_h):
     res = play(["check", "check"], ["check", "check"], cards=("2c Kh Kd Ks 5c", "9c Td Jh Qs 8d"), variant=variant)
     show = events(res, "showdown")[0]
@@ -312,10 +317,21 @@ def test_standard_deck_has_51_cards_without_the_marker():
 
 # --------------------------------------------------------------------------- invariants, replay
 @settings(max_examples=60, deadline=None)
-@given(h=st.integers(1, 40), r=st.integers(1, 40), seed=st.integers(0, 2**32), variant=st.sampled_from(["standard", "wild", "bug"]))
+@given(
+    h=st.integers(1, 40),
+    r=st.integers(1, 40),
+    seed=st.integers(0, 2**32),
+    variant=st.sampled_from(["standard", "wild", "bug"]),
+)
 def test_jbits_conserved_random_legal_players(h, r, seed, variant):
-    results = play_match({"H": RandomPlayer(seed), "R": RandomPlayer(seed + 1)}, 12, seed, variant,
-                         stacks={"H": h, "R": r}, carry_stacks=True)
+    results = play_match(
+        {"H": RandomPlayer(seed), "R": RandomPlayer(seed + 1)},
+        12,
+        seed,
+        variant,
+        stacks={"H": h, "R": r},
+        carry_stacks=True,
+    )
     for res in results:
         assert sum(res.stacks_after.values()) == h + r and min(res.stacks_after.values()) >= 0
         assert res.net["H"] == -res.net["R"]

@@ -12,9 +12,9 @@ from scipy import stats
 
 import poker51.play.evidence as evidence
 from poker51.cli import main
-from poker51.play.engine import play_hand
-from poker51.io import read_parquet, write_parquet
 from poker51.games.population import load_population
+from poker51.io import read_parquet, write_parquet
+from poker51.play.engine import play_hand
 from poker51.play.v05 import V05Player
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -33,8 +33,9 @@ def pop():
 
 @pytest.fixture(scope="module")
 def run(tables, pop):
-    per_hand = evidence.evidence_hands(evidence.CheckCallPlayer, evidence.v05_factory(tables), pop.types[:2],
-                                       "standard", 80, 21, tables=tables)
+    per_hand = evidence.evidence_hands(
+        evidence.CheckCallPlayer, evidence.v05_factory(tables), pop.types[:2], "standard", 80, 21, tables=tables
+    )
     return per_hand, evidence.summarize(per_hand, 21)
 
 
@@ -56,16 +57,19 @@ def test_summary_shape_and_paired_statistics(run):
 
 def test_hands_are_the_engine_deals_and_reproducible(run, tables, pop):
     per_hand, _ = run
-    again = evidence.evidence_hands(evidence.CheckCallPlayer, evidence.v05_factory(tables), pop.types[:2],
-                                    "standard", 80, 21, tables=tables)
+    again = evidence.evidence_hands(
+        evidence.CheckCallPlayer, evidence.v05_factory(tables), pop.types[:2], "standard", 80, 21, tables=tables
+    )
     pd.testing.assert_frame_equal(per_hand, again)
     # hand k of the v0.5 column is play_hand on the deck [seed, k] against a fresh type player
     from poker51.play.players import TypePlayer, type_seed
 
     human = TypePlayer(pop.types[1], "standard", tables, type_seed(21, 1))
     r = V05Player.from_tables("standard", tables)
-    nets = [play_hand({"H": human, "R": r}, stacks={"H": 100, "R": 100}, base_seed=21, hand_index=k).net["R"]
-            for k in range(80)]
+    nets = [
+        play_hand({"H": human, "R": r}, stacks={"H": 100, "R": 100}, base_seed=21, hand_index=k).net["R"]
+        for k in range(80)
+    ]
     assert nets == per_hand[per_hand["type"] == pop.types[1].name]["v0.5"].tolist()
 
 
@@ -108,9 +112,28 @@ def test_cli_json_and_tables_dir(tables, tmp_path, capsys):
     for name, df in tables.items():
         write_parquet(df, tmp_path / "abs" / f"{name}.parquet")
     out = tmp_path / "summary.parquet"
-    rc = main(["evidence", "--variant", "standard", "--hands", "6", "--seed", "2", "--tables", str(tmp_path / "abs"),
-               "--population", POPULATION, "--v06", "check-call", "--json", "--out", str(out),
-               "--figure", str(tmp_path / "fig")])
+    rc = main(
+        [
+            "evidence",
+            "--variant",
+            "standard",
+            "--hands",
+            "6",
+            "--seed",
+            "2",
+            "--tables",
+            str(tmp_path / "abs"),
+            "--population",
+            POPULATION,
+            "--v06",
+            "check-call",
+            "--json",
+            "--out",
+            str(out),
+            "--figure",
+            str(tmp_path / "fig"),
+        ]
+    )
     assert rc == 0
     records = json.loads(capsys.readouterr().out)
     assert len(records) == 4 * 3 and {r["policy"] for r in records} == {"v0.6", "v0.5", "v0.6-v0.5"}

@@ -22,8 +22,6 @@ import pyarrow.parquet as pq
 import pytest
 
 from poker51.abstraction.classes import arrays, build_abstraction
-from poker51.solver.cfr import CFRPlusSolver
-from poker51.games.abstract import AbstractionArrays, build_game
 from poker51.export.tables import (
     ACTION_COLUMNS,
     INDEX_COLUMNS,
@@ -42,13 +40,15 @@ from poker51.export.tables import (
     write_receipt,
     write_table,
 )
+from poker51.games.abstract import AbstractionArrays, build_game
 from poker51.io import TableError, sha256_file, write_parquet
+from poker51.solver.cfr import CFRPlusSolver
 
 ITERATIONS = 20
 
 
 # --------------------------------------------------------------------------- shared helpers
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def solved_standard() -> SimpleNamespace:
     tables = build_abstraction("standard", progress=False)
     ab = AbstractionArrays("standard", **arrays(tables))
@@ -56,26 +56,41 @@ def solved_standard() -> SimpleNamespace:
     solver = CFRPlusSolver(game)
     solver.iterate(ITERATIONS)
     policy = solver.average_policy()
-    return SimpleNamespace(tables=tables, ab=ab, game=game, policy=policy,
-                           df=strategy_table(game, policy, ab, "standard"))
+    return SimpleNamespace(
+        tables=tables, ab=ab, game=game, policy=policy, df=strategy_table(game, policy, ab, "standard")
+    )
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def exported_standard() -> SimpleNamespace:
     """``{root}/tables/standard.{parquet,json}``, ``{root}/abstraction/standard/{classes,buckets}.parquet``
     and ``{root}/tables/receipt.json``, in a temporary directory removed at exit."""
     s = solved_standard()
     root = Path(tempfile.mkdtemp(prefix="poker51-export-"))
     atexit.register(shutil.rmtree, root, ignore_errors=True)
-    prov = {"p": 0.5, "iterations": ITERATIONS, "exploitability": None, "config_sha256": "test", "seeds": {"belief": 51}}
+    prov = {
+        "p": 0.5,
+        "iterations": ITERATIONS,
+        "exploitability": None,
+        "config_sha256": "test",
+        "seeds": {"belief": 51},
+    }
     paths = export_tables(s.game, s.policy, s.ab, "standard", root / "tables", prov)
     absdir = root / "abstraction" / "standard"
     write_parquet(s.tables["classes"], absdir / "classes.parquet")
     write_parquet(s.tables["buckets"], absdir / "buckets.parquet")
     rec = write_receipt(root / "tables" / "receipt.json", paths, {"variants": ["standard"]}, {"belief": 51})
-    return SimpleNamespace(root=root, tables=root / "tables", abstraction=root / "abstraction",
-                           parquet=paths[0], json=paths[1], receipt=root / "tables" / "receipt.json", rec=rec,
-                           classes=absdir / "classes.parquet", buckets=absdir / "buckets.parquet")
+    return SimpleNamespace(
+        root=root,
+        tables=root / "tables",
+        abstraction=root / "abstraction",
+        parquet=paths[0],
+        json=paths[1],
+        receipt=root / "tables" / "receipt.json",
+        rec=rec,
+        classes=absdir / "classes.parquet",
+        buckets=absdir / "buckets.parquet",
+    )
 
 
 @pytest.fixture(scope="module")
@@ -110,8 +125,6 @@ def tiny_table() -> pd.DataFrame:
     return strategy_table(game, solver.average_policy(), ab, "standard")
 
 
-
-
 # --------------------------------------------------------------------------- tests
 def test_schema_is_exact(solved, exported):
     t = pa.Table.from_pandas(solved.df, schema=TABLE_SCHEMA, preserve_index=False)
@@ -119,16 +132,32 @@ def test_schema_is_exact(solved, exported):
     assert pq.read_schema(exported.parquet).remove_metadata().equals(TABLE_SCHEMA)
     assert tuple(solved.df.columns) == TABLE_COLUMNS == INDEX_COLUMNS + ACTION_COLUMNS
     assert [str(solved.df[c].dtype) for c in ("street", "h_bet", "h_draw", "r_draw", "class", "bucket")] == [
-        "int8", "int8", "int8", "int8", "int16", "int8"]
+        "int8",
+        "int8",
+        "int8",
+        "int8",
+        "int16",
+        "int8",
+    ]
 
 
 def test_rows_cover_every_riemann_information_set(solved):
     df, game = solved.df, solved.game
     n_r = sum(1 for p, _ in game.iset_keys if p == 1)
-    assert len(df) == n_r == 5 * 10 * 19 + 5 * 5 * 15 * 10 * 40  # pre: d4 x lines x classes; post: d4 x k x pre x post x buckets
+    assert (
+        len(df) == n_r == 5 * 10 * 19 + 5 * 5 * 15 * 10 * 40
+    )  # pre: d4 x lines x classes; post: d4 x k x pre x post x buckets
     counts = df.groupby(["street", "spot"], observed=True).size().to_dict()
-    assert counts == {(0, "bet"): 380, (0, "checked"): 95, (0, "raised"): 95, (0, "reraised"): 380,
-                      (1, "bet"): 60000, (1, "checked"): 15000, (1, "raised"): 15000, (1, "reraised"): 60000}
+    assert counts == {
+        (0, "bet"): 380,
+        (0, "checked"): 95,
+        (0, "raised"): 95,
+        (0, "reraised"): 380,
+        (1, "bet"): 60000,
+        (1, "checked"): 15000,
+        (1, "raised"): 15000,
+        (1, "reraised"): 60000,
+    }
 
 
 def test_rows_sum_to_one_and_only_offered_actions(solved):
@@ -154,14 +183,20 @@ def test_rows_are_sorted_and_unique(solved):
 def test_a_row_is_its_information_set(solved):
     game, policy, df = solved.game, solved.policy, solved.df
     a = game.arrays
-    for i, (p, key) in enumerate(game.iset_keys):
+    for i, (p, key) in enumerate(game.iset_keys):  # noqa: B007 - i is the found set
         if p == 1 and key[1] == 1 and key[4] == "b4-r-c" and key[5] == "b2" and key[6] == 17:
             break
     _, street, d4, k, pre, post, b = key
-    row = df[(df.street == 1) & (df.h_draw == d4) & (df.r_draw == k) & (df.pre_line == pre)
-             & (df.post_line == post) & (df.bucket == b)]
+    row = df[
+        (df.street == 1)
+        & (df.h_draw == d4)
+        & (df.r_draw == k)
+        & (df.pre_line == pre)
+        & (df.post_line == post)
+        & (df.bucket == b)
+    ]
     assert len(row) == 1 and row["spot"].iloc[0] == "bet" and row["h_bet"].iloc[0] == 2
-    np.testing.assert_array_equal(row[["fold", "call", "raise"]].to_numpy()[0], policy[a.act_off[i]:a.act_off[i + 1]])
+    np.testing.assert_array_equal(row[["fold", "call", "raise"]].to_numpy()[0], policy[a.act_off[i] : a.act_off[i + 1]])
 
 
 def test_parquet_round_trips_through_pandas_and_pyarrow(solved, exported):
@@ -187,8 +222,10 @@ def test_json_has_the_same_content(solved, exported):
     obj = json.loads(exported.json.read_text())
     assert obj["columns"] == list(TABLE_COLUMNS) and len(obj["rows"]) == len(solved.df)
     assert obj["content_sha256"] == content_digest(solved.df)
-    assert obj["rows"][0] == {**{c: v for c, v in zip(TABLE_COLUMNS, solved.df.iloc[0].tolist())},
-                              "spot": str(solved.df["spot"].iloc[0])}
+    assert obj["rows"][0] == {
+        **{c: v for c, v in zip(TABLE_COLUMNS, solved.df.iloc[0].tolist())},
+        "spot": str(solved.df["spot"].iloc[0]),
+    }
 
 
 def test_tiny_table_digest_is_pinned():
@@ -203,8 +240,10 @@ def test_receipt_is_deterministic_and_hashes_every_file(exported):
     r1 = receipt([exported.parquet, exported.json], {"variants": ["standard"]}, {"belief": 51})
     r2 = receipt([exported.parquet, exported.json], {"variants": ["standard"]}, {"belief": 51})
     assert r1 == r2 == exported.rec
-    assert r1["files"] == {exported.parquet.as_posix(): sha256_file(exported.parquet),
-                           exported.json.as_posix(): sha256_file(exported.json)}
+    assert r1["files"] == {
+        exported.parquet.as_posix(): sha256_file(exported.parquet),
+        exported.json.as_posix(): sha256_file(exported.json),
+    }
     assert set(r1["packages"]) == {"python", "numpy", "numba", "pandas", "pyarrow", "poker51"}
     assert "time" not in json.dumps(r1)
     with pytest.raises(FileNotFoundError):

@@ -7,8 +7,7 @@ import pytest
 
 from poker51.solver.best_response import best_response_value, expected_value
 from poker51.solver.cfr import CFRPlusSolver, normalize_policy
-from poker51.solver.tree import (CHANCE, DECISION, FOLD, PRIVATE_CHANCE, SHOWDOWN, GameBuilder,
-                          chance_mass)
+from poker51.solver.tree import CHANCE, DECISION, FOLD, PRIVATE_CHANCE, SHOWDOWN, GameBuilder, chance_mass
 
 
 def _bet_game(mode, n0=7, n1=5, seed=0):
@@ -43,7 +42,7 @@ def test_unequal_contributions_at_showdown_split_the_difference():
     b = GameBuilder("tie")
     root = b.add_private_chance(b.add_showdown((1, 3), strengths=([0], [0])), [[1.0]], [[1.0]])
     g = b.build(root)
-    assert expected_value(g, g.uniform_policy()) == pytest.approx(1.0)   # (c1 - c0) / 2
+    assert expected_value(g, g.uniform_policy()) == pytest.approx(1.0)  # (c1 - c0) / 2
 
 
 def test_node_order_kinds_and_state_counts():
@@ -54,7 +53,7 @@ def test_node_order_kinds_and_state_counts():
     assert set(a.kind.tolist()) == {PRIVATE_CHANCE, DECISION, FOLD, SHOWDOWN}
     # pre-order: every child after its parent
     for n in range(g.num_nodes):
-        kids = a.children[a.child_start[n]: a.child_start[n] + a.child_count[n]]
+        kids = a.children[a.child_start[n] : a.child_start[n] + a.child_count[n]]
         assert np.all(kids > n)
     assert chance_mass(g) == pytest.approx(1.0)
     assert g.nbytes() == sum(x.nbytes for x in a)
@@ -67,7 +66,7 @@ def test_public_chance_masks_and_probabilities():
     win = np.sign(np.arange(3)[:, None] - np.arange(3)[None, :]).astype(float)
     outs = [b.add_showdown((1, 1), win=win, compat=compat) for _ in range(3)]
     masks = [tuple((np.arange(3) != c).astype(float) for _ in range(2)) for c in range(3)]
-    board = b.add_chance(outs, [1.0] * 3, masks)                # one card left: prob 1
+    board = b.add_chance(outs, [1.0] * 3, masks)  # one card left: prob 1
     g = b.build(b.add_private_chance(board, [[1 / 3] * 3], [[1 / 2] * 3]))
     assert g.arrays.kind[1] == CHANCE
     assert chance_mass(g) == pytest.approx(1.0, abs=1e-15)

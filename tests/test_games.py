@@ -5,10 +5,10 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from poker51.solver.best_response import exploitability, expected_value, nash_conv
+from poker51.games.toy import GAMES, kuhn, leduc, register_game
+from poker51.solver.best_response import expected_value, exploitability, nash_conv
 from poker51.solver.cfr import CFRPlusSolver, normalize_policy
 from poker51.solver.tree import chance_mass
-from poker51.games.toy import GAMES, kuhn, leduc, register_game
 
 
 def test_registry_is_extensible():
@@ -35,12 +35,13 @@ def test_leduc_sizes():
     assert possible == 936 and g.num_infosets == 1116
     assert chance_mass(g) == pytest.approx(1.0, abs=1e-14)
     # every information set of player 0 comes first: one contiguous action range each
-    assert np.all(a.iset_player[: a.iset_range[1]] == 0) and np.all(a.iset_player[a.iset_range[1]:] == 1)
+    assert np.all(a.iset_player[: a.iset_range[1]] == 0) and np.all(a.iset_player[a.iset_range[1] :] == 1)
 
 
 # ----------------------------------------------------------------------------------------
 # optional: OpenSpiel computes the same numbers for the same policy
 # ----------------------------------------------------------------------------------------
+
 
 def _to_openspiel(game, pyspiel_game, policy):
     """Our policy as an OpenSpiel TabularPolicy, matched by information-set keys."""
@@ -56,8 +57,7 @@ def _to_openspiel(game, pyspiel_game, policy):
         if state.is_chance_node():
             for a, _ in state.chance_outcomes():
                 dealt = len(state.history()) >= 2
-                walk(state.child(a), hist + ("/" if dealt and leduc_like else ""),
-                     a if dealt else board)
+                walk(state.child(a), hist + ("/" if dealt and leduc_like else ""), a if dealt else board)
             return
         p = state.current_player()
         card = state.history()[p]
@@ -75,14 +75,17 @@ def _to_openspiel(game, pyspiel_game, policy):
 @pytest.mark.parametrize("name", ["kuhn", "leduc"])
 def test_openspiel_agrees_on_values_and_nash_conv(name):
     pyspiel = pytest.importorskip("pyspiel")
-    from open_spiel.python.algorithms import exploitability as os_expl
     from open_spiel.python.algorithms import expected_game_score
+    from open_spiel.python.algorithms import exploitability as os_expl
 
     g = GAMES[name]()
     os_game = pyspiel.load_game(f"{name}_poker")
     rng = np.random.default_rng(7)
-    for pol in (g.uniform_policy(), normalize_policy(g, rng.random(g.num_actions)),
-                CFRPlusSolver(g).solve(200).average_policy()):
+    for pol in (
+        g.uniform_policy(),
+        normalize_policy(g, rng.random(g.num_actions)),
+        CFRPlusSolver(g).solve(200).average_policy(),
+    ):
         tab = _to_openspiel(g, os_game, pol)
         assert nash_conv(g, pol) == pytest.approx(os_expl.nash_conv(os_game, tab), abs=1e-10)
         want = expected_game_score.policy_value(os_game.new_initial_state(), [tab, tab])[0]

@@ -7,6 +7,7 @@ from functools import lru_cache
 import numpy as np
 import pytest
 
+from poker51.abstraction.transitions import deck_hands
 from poker51.cards import MARKER, cards_str, parse_cards
 from poker51.hands.evaluate import RULE_BUG, RULE_ORDINARY, RULE_WILD
 from poker51.hands.house import (
@@ -19,7 +20,6 @@ from poker51.hands.house import (
     keep_for_draw_plain,
     keep_table,
 )
-from poker51.abstraction.transitions import deck_hands
 
 DECKS = {"standard": (range(1, 52), RULE_ORDINARY), "wild": (range(52), RULE_WILD), "bug": (range(52), RULE_BUG)}
 

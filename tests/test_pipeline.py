@@ -9,24 +9,49 @@ import pytest
 from poker51.io import read_parquet, sha256_file
 from poker51.stages import run_abstraction, run_export, run_solve
 
-SOLVE_CFG = {"algorithm": "cfr+", "check_every": 10, "checkpoint_every": 10, "target_exploitability": None,
-             "keep_checkpoints": True}
+SOLVE_CFG = {
+    "algorithm": "cfr+",
+    "check_every": 10,
+    "checkpoint_every": 10,
+    "target_exploitability": None,
+    "keep_checkpoints": True,
+}
 
 
 @pytest.fixture(scope="module")
 def abstraction_dir(tmp_path_factory):
     d = tmp_path_factory.mktemp("standard")
-    run_abstraction("standard", {n: d / f"{n}.parquet" for n in ("classes", "buckets", "transitions", "belief")},
-                    n_buckets=40, belief_seed=51, belief_samples=1000)
+    run_abstraction(
+        "standard",
+        {n: d / f"{n}.parquet" for n in ("classes", "buckets", "transitions", "belief")},
+        n_buckets=40,
+        belief_seed=51,
+        belief_samples=1000,
+    )
     return d
 
 
 def _solve(abstraction_dir, out_dir, iterations=20, cfg=SOLVE_CFG):
-    out = {k: out_dir / f"{k}.{ext}" for k, ext in (("policy", "npy"), ("convergence", "parquet"),
-                                                     ("summary", "json"), ("timing", "tsv"), ("checkpoint", "npz"))}
+    out = {
+        k: out_dir / f"{k}.{ext}"
+        for k, ext in (
+            ("policy", "npy"),
+            ("convergence", "parquet"),
+            ("summary", "json"),
+            ("timing", "tsv"),
+            ("checkpoint", "npz"),
+        )
+    }
     out_dir.mkdir(parents=True, exist_ok=True)
-    run_solve("standard", 0.5, str(abstraction_dir), "config/population.yaml", {k: str(v) for k, v in out.items()},
-              cfg, iterations)
+    run_solve(
+        "standard",
+        0.5,
+        str(abstraction_dir),
+        "config/population.yaml",
+        {k: str(v) for k, v in out.items()},
+        cfg,
+        iterations,
+    )
     return out
 
 
@@ -48,8 +73,14 @@ def test_solve_and_export_are_reproducible(abstraction_dir, tmp_path):
     outs = []
     for run in ("a", "b"):
         out = {"parquet": str(tmp_path / run / "t.parquet"), "json": str(tmp_path / run / "t.json")}
-        run_export("standard", str(abstraction_dir), str(a["policy"]), str(a["summary"]), out,
-                   {"config_sha256": "0" * 64, "seeds": {"belief": 51}})
+        run_export(
+            "standard",
+            str(abstraction_dir),
+            str(a["policy"]),
+            str(a["summary"]),
+            out,
+            {"config_sha256": "0" * 64, "seeds": {"belief": 51}},
+        )
         outs.append(out)
     for ext in ("parquet", "json"):
         assert sha256_file(outs[0][ext]) == sha256_file(outs[1][ext]), ext
@@ -69,8 +100,25 @@ def test_resumed_solve_equals_a_fresh_one(abstraction_dir, tmp_path):
 def test_solve_command_on_a_poker51_game(abstraction_dir, capsys):
     from poker51.cli import main
 
-    assert main(["solve", "--game", "standard", "--abstraction", str(abstraction_dir), "--p", "0.5",
-                 "--iterations", "10", "--check-every", "10", "--json"]) == 0
+    assert (
+        main(
+            [
+                "solve",
+                "--game",
+                "standard",
+                "--abstraction",
+                str(abstraction_dir),
+                "--p",
+                "0.5",
+                "--iterations",
+                "10",
+                "--check-every",
+                "10",
+                "--json",
+            ]
+        )
+        == 0
+    )
     out = json.loads(capsys.readouterr().out)
     assert out["game"] == "standard" and out["iterations"] == 10 and out["p"] == 0.5
     assert out["public_nodes"] == 20_966 and out["infosets_R"] == 150_950

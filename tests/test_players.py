@@ -7,11 +7,11 @@ import pytest
 
 from poker51.abstraction.classes import arrays, bucket_of, classify
 from poker51.games.abstract import FIRST_ACTIONS, OPENS, AbstractionArrays, build_game
+from poker51.games.population import load_population, type_policy
+from poker51.hands.house import keep_for_draw
 from poker51.play.engine import Action, HandState, View, play_match, shuffled_deck
 from poker51.play.evidence import load_tables
-from poker51.hands.house import keep_for_draw
 from poker51.play.players import RandomPlayer, TypePlayer, type_seed
-from poker51.games.population import load_population, type_policy
 
 
 @pytest.fixture(scope="module")
@@ -31,9 +31,25 @@ def row(setup, name, key):
 
 
 def view(cards, phase, legal_line=(), stack=98, opp_stack=98, pot=2, to_call=0):
-    return View(seat="H", variant="standard", phase=phase, cards=tuple(cards), keep=None, draw_count=None,
-                opp_draw_count=None, stack=stack, opp_stack=opp_stack, contributed=1, opp_contributed=1,
-                round_bet=0, opp_round_bet=0, pot=pot, to_call=to_call, opening_bet=None, line=tuple(legal_line))
+    return View(
+        seat="H",
+        variant="standard",
+        phase=phase,
+        cards=tuple(cards),
+        keep=None,
+        draw_count=None,
+        opp_draw_count=None,
+        stack=stack,
+        opp_stack=opp_stack,
+        contributed=1,
+        opp_contributed=1,
+        round_bet=0,
+        opp_round_bet=0,
+        pot=pot,
+        to_call=to_call,
+        opening_bet=None,
+        line=tuple(legal_line),
+    )
 
 
 OPEN_LEGAL = [Action("check", 0)] + [Action("bet", b) for b in (1, 2, 4, 8)]
@@ -64,8 +80,9 @@ def test_type_player_matches_the_abstract_policy_at_every_spot_kind(setup):
             r = row(setup, t.name, ("H", 0, -1, -1, "", "", c))
             got = probs_of(p, view(dealt, "pre"), OPEN_LEGAL)
             assert got.get(Action("check", 0), 0.0) == pytest.approx(r[FIRST_ACTIONS.index((d, "x"))], abs=1e-12)
-            assert got.get(Action("bet", size), 0.0) == pytest.approx(r[FIRST_ACTIONS.index((d, f"b{size}"))],
-                                                                     abs=1e-12)
+            assert got.get(Action("bet", size), 0.0) == pytest.approx(
+                r[FIRST_ACTIONS.index((d, f"b{size}"))], abs=1e-12
+            )
             # facing Riemann's raise of its bet, before the draw
             r = row(setup, t.name, ("H", 0, d, -1, f"b{size}-r", "", c))
             legal = [Action("call", size), Action("raise", 2 * size), Action("fold", 0)]
@@ -138,8 +155,9 @@ def test_matches_are_reproducible(setup):
     t = pop.types[2]
 
     def logs(seed):
-        res = play_match({"H": TypePlayer(t, "standard", tables, seed), "R": RandomPlayer(1)}, 60, 4,
-                         stacks={"H": 6, "R": 100})
+        res = play_match(
+            {"H": TypePlayer(t, "standard", tables, seed), "R": RandomPlayer(1)}, 60, 4, stacks={"H": 6, "R": 100}
+        )
         return [r.log for r in res]
 
     assert logs(7) == logs(7)

@@ -7,12 +7,11 @@ import copy
 import numpy as np
 import pytest
 import yaml
-
-from poker51.games.abstract import FIRST_ACTIONS, build_game
-from poker51.errors import InputError
-from poker51.games.population import PlayerType, load_population, population_policies, type_policy
-
 from test_drawgame import small_abstraction
+
+from poker51.errors import InputError
+from poker51.games.abstract import FIRST_ACTIONS, build_game
+from poker51.games.population import PlayerType, load_population, population_policies, type_policy
 
 CFG = yaml.safe_load(open("config/population.yaml"))
 
@@ -45,7 +44,7 @@ def test_type_follows_parameters(tiny):
     for i, (p, key) in enumerate(game.iset_keys):
         if p != 0:
             continue
-        probs = pol[a.act_off[i]:a.act_off[i + 1]]
+        probs = pol[a.act_off[i] : a.act_off[i + 1]]
         _, street, d, k, pre, post, state = key
         if street == 1 and post == "":
             s = (state + 0.5) / ab.n_buckets
@@ -67,12 +66,15 @@ def test_keep_kicker_draws_one_fewer():
     assert [t.draw_count(d) for d in range(5)] == [0, 1, 2, 2, 3]
 
 
-@pytest.mark.parametrize("path,value,needle", [
-    (("types", "rock", "call"), 1.5, "population.types.rock.call"),
-    (("types", "maniac", "open", "size"), 3, "population.types.maniac.open.size"),
-    (("types", "regular", "draw"), "always", "population.types.regular.draw"),
-    (("weights", "rock"), None, "population.weights"),
-])
+@pytest.mark.parametrize(
+    "path,value,needle",
+    [
+        (("types", "rock", "call"), 1.5, "population.types.rock.call"),
+        (("types", "maniac", "open", "size"), 3, "population.types.maniac.open.size"),
+        (("types", "regular", "draw"), "always", "population.types.regular.draw"),
+        (("weights", "rock"), None, "population.weights"),
+    ],
+)
 def test_bad_config_names_the_key(path, value, needle):
     cfg = copy.deepcopy(CFG)
     node = cfg

@@ -14,7 +14,6 @@ from test_export import exported_standard, solved_standard
 
 from poker51.abstraction.classes import bucket_of, classify
 from poker51.cards import parse_cards
-from poker51.play.engine import Action, play_hand, play_match, replay, stacked_deck
 from poker51.export.tables import (
     ACTION_COLUMNS,
     INDEX_COLUMNS,
@@ -26,6 +25,7 @@ from poker51.export.tables import (
 from poker51.fnv import FNV64_OFFSET_BASIS, fnv1a_64
 from poker51.hands.house import house_keep
 from poker51.io import TableError, write_parquet
+from poker51.play.engine import Action, play_hand, play_match, replay, stacked_deck
 from poker51.play.players import RandomPlayer, ScriptedPlayer
 from poker51.play.riemann import (
     PublicState,
@@ -65,8 +65,14 @@ def random_states(r: Riemann, n: int, seed: int = 1) -> list[tuple[tuple[int, ..
         if rng.random() < 0.5:
             s = PublicState(0, rng.randrange(6), -1, rng.choice(decision_lines()), "", rng.random() < 0.8)
         else:
-            s = PublicState(1, rng.randrange(6), rng.choice(r.r_draws), rng.choice(completed_pre_lines()),
-                            rng.choice(decision_lines()), rng.random() < 0.8)
+            s = PublicState(
+                1,
+                rng.randrange(6),
+                rng.choice(r.r_draws),
+                rng.choice(completed_pre_lines()),
+                rng.choice(decision_lines()),
+                rng.random() < 0.8,
+            )
         out.append((cards, s))
     return out
 
@@ -104,8 +110,11 @@ def _find(riemann, line: str, want: str, street: int = 0) -> tuple[tuple[int, ..
     rng = random.Random(3)
     for _ in range(20000):
         cards = tuple(rng.sample(range(1, 52), 5))
-        s = PublicState(street, rng.randrange(5), -1, line, "") if street == 0 else \
-            PublicState(1, rng.randrange(5), rng.choice(riemann.r_draws), "x-x", line)
+        s = (
+            PublicState(street, rng.randrange(5), -1, line, "")
+            if street == 0
+            else PublicState(1, rng.randrange(5), rng.choice(riemann.r_draws), "x-x", line)
+        )
         if riemann.decide(cards, s)[0] == want:
             return cards, s
     raise AssertionError(f"no {want} found at {line}")
@@ -296,8 +305,17 @@ def test_refuses_rows_not_summing_to_one(files, tmp_path, df):
     p = tmp_path / "riemann-v06-standard.parquet"
     bad = df.copy()
     bad.loc[10, "call"] += 0.25
-    write_parquet(bad, p, schema=TABLE_SCHEMA, metadata={"format": "poker51-riemann-table/1", "variant": "standard",
-                                                         "content_sha256": content_digest(bad), "rows": len(bad)})
+    write_parquet(
+        bad,
+        p,
+        schema=TABLE_SCHEMA,
+        metadata={
+            "format": "poker51-riemann-table/1",
+            "variant": "standard",
+            "content_sha256": content_digest(bad),
+            "rows": len(bad),
+        },
+    )
     with pytest.raises(StrategyTableError, match=f"{p}: 1 rows do not sum to 1"):
         _load(p, files)
 

@@ -4,10 +4,11 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
+from test_drawgame import small_abstraction
 
-from poker51.solver.best_response import best_response_policy, best_response_value, infoset_best_response_value
-from poker51.games.abstract import H, R, AbstractionArrays, build_game
+from poker51.games.abstract import AbstractionArrays, H, R, build_game
 from poker51.games.population import load_population
+from poker51.solver.best_response import best_response_policy, best_response_value, infoset_best_response_value
 from poker51.study.solve import (
     p_label,
     recall_upper_bound,
@@ -17,8 +18,6 @@ from poker51.study.solve import (
     value_bracket,
     variant_types,
 )
-
-from test_drawgame import small_abstraction
 
 
 @pytest.fixture(scope="module")
@@ -83,8 +82,9 @@ def test_infoset_best_response_reads_five_as_four():
     """With a five-card draw that moves like a four-card draw, merging them costs
     Riemann nothing; otherwise the per-state response is strictly better."""
     ab = small_abstraction(C=3, B=5, seed=3)
-    same = AbstractionArrays("same", ab.class_prob, np.concatenate([ab.h_trans[:, :5], ab.h_trans[:, 4:5]], axis=1),
-                             ab.r_trans, ab.r_draw)
+    same = AbstractionArrays(
+        "same", ab.class_prob, np.concatenate([ab.h_trans[:, :5], ab.h_trans[:, 4:5]], axis=1), ab.r_trans, ab.r_draw
+    )
     for abx, equal in ((same, True), (ab, False)):
         game = build_game(abx)
         pol = random_h_policy(game, symmetric=equal)
@@ -109,7 +109,7 @@ def random_h_policy(game, symmetric):
             lo, hi = a.act_off[i], a.act_off[i + 1]
             if p == H and k[2] == 5:
                 j = index[(p, k[:2] + (4,) + k[3:])]
-                pol[lo:hi] = pol[a.act_off[j]:a.act_off[j + 1]]
+                pol[lo:hi] = pol[a.act_off[j] : a.act_off[j + 1]]
             elif p == H and k[2] == -1:  # the first action: (5, x) as likely as (4, x)
                 first = pol[lo:hi].reshape(6, 5)
                 first[5] = first[4]

@@ -8,8 +8,6 @@ from math import comb
 import numpy as np
 
 import poker51.abstraction.classes as ab
-from poker51.cards import all_hands
-from poker51.hands.house import keep_table
 from poker51.abstraction.transitions import (
     class_histograms,
     deck_hands,
@@ -19,6 +17,8 @@ from poker51.abstraction.transitions import (
     subset_histograms_plain,
     subset_index,
 )
+from poker51.cards import all_hands
+from poker51.hands.house import keep_table
 
 
 def standard():

@@ -9,18 +9,18 @@ import numpy as np
 import pytest
 
 import poker51.play.v05 as v05
-from poker51.abstraction.classes import arrays, belief_array
 from poker51.abstraction.belief import read_score
-from poker51.solver.best_response import best_response_value, value_against
+from poker51.abstraction.classes import arrays, belief_array
 from poker51.cards import parse_card, parse_cards
-from poker51.solver.cfr import CFRPlusSolver
 from poker51.games.abstract import AbstractionArrays, build_game
-from poker51.play.engine import Action, ActionRecord, View, play_match
-from poker51.hands.evaluate import strength
-from poker51.play.evidence import load_tables
-from poker51.hands.house import house_keep
-from poker51.play.players import RandomPlayer
 from poker51.games.population import load_population, type_policy
+from poker51.hands.evaluate import strength
+from poker51.hands.house import house_keep
+from poker51.play.engine import Action, ActionRecord, View, play_match
+from poker51.play.evidence import load_tables
+from poker51.play.players import RandomPlayer
+from poker51.solver.best_response import best_response_value, value_against
+from poker51.solver.cfr import CFRPlusSolver
 
 EPS = 1e-9
 
@@ -34,7 +34,13 @@ def read_for(score: float, f: float) -> float:
 def test_constants_are_the_rule_cards():
     assert v05.RANGE_FRACTION == {1: 1.00, 2: 0.85, 4: 0.70, 8: 0.55}
     assert (v05.N_COMPLETIONS, v05.RAISE_AT, v05.BLUFF_BELOW, v05.BLUFF_CLASS_SIZE, v05.BET_AT, v05.RIEMANN_BET) == (
-        128, 0.70, 0.10, 8, 0.70, 2)
+        128,
+        0.70,
+        0.10,
+        8,
+        0.70,
+        2,
+    )
 
 
 def test_adjusted_score_and_prices():
@@ -155,8 +161,9 @@ def test_fast_read_equals_read_score(belief):
     rng = np.random.default_rng(5)
     s = np.concatenate([rng.choice(belief.ravel(), 300), rng.integers(belief.min() - 5, belief.max() + 5, 300)])
     for d in range(6):
-        np.testing.assert_allclose(v05.fast_read(s, belief, d), read_score(s, belief, np.full(s.shape, d)),
-                                   rtol=0, atol=1e-12)
+        np.testing.assert_allclose(
+            v05.fast_read(s, belief, d), read_score(s, belief, np.full(s.shape, d)), rtol=0, atol=1e-12
+        )
 
 
 def test_bluff_class_is_one_in_eight():
@@ -175,10 +182,25 @@ class FixedRead(v05.V05Player):
 
 
 def _view(cards, phase, records, pot, round_bet, opp_round_bet, opening_bet, opp_stack=90):
-    return View(seat="R", variant="standard", phase=phase, cards=tuple(cards), keep=None, draw_count=None,
-                opp_draw_count=2, stack=90, opp_stack=opp_stack, contributed=0, opp_contributed=0,
-                round_bet=round_bet, opp_round_bet=opp_round_bet, pot=pot, to_call=0,
-                opening_bet=opening_bet, line=tuple(records))
+    return View(
+        seat="R",
+        variant="standard",
+        phase=phase,
+        cards=tuple(cards),
+        keep=None,
+        draw_count=None,
+        opp_draw_count=2,
+        stack=90,
+        opp_stack=opp_stack,
+        contributed=0,
+        opp_contributed=0,
+        round_bet=round_bet,
+        opp_round_bet=opp_round_bet,
+        pot=pot,
+        to_call=0,
+        opening_bet=opening_bet,
+        line=tuple(records),
+    )
 
 
 def _not_bluff_hand():
@@ -208,8 +230,11 @@ def test_player_measures_p0_at_the_start_of_the_round(belief):
     assert FixedRead(belief, 0.70).act(chk, legal_chk).kind == "bet"
     assert FixedRead(belief, 0.69).act(chk, legal_chk).kind == "check"
     # facing H's raise of its bet: pot after the raise 6 + 2 + 4 = 12, price 2 / 14, f = 0.425
-    rr = pre + [ActionRecord("post", "H", "check", 0, False), ActionRecord("post", "R", "bet", 2, False),
-                ActionRecord("post", "H", "raise", 4, False)]
+    rr = pre + [
+        ActionRecord("post", "H", "check", 0, False),
+        ActionRecord("post", "R", "bet", 2, False),
+        ActionRecord("post", "H", "raise", 4, False),
+    ]
     v = _view(cards, "post", rr, pot=12, round_bet=2, opp_round_bet=4, opening_bet=2)
     thr = 2 / 14
     assert FixedRead(belief, read_for(thr + EPS, 0.425)).act(v, [Action("call", 2), Action("fold", 0)]).kind == "call"
@@ -281,7 +306,7 @@ def test_abstract_bluffs_are_one_in_eight_below_ten_percent(game_ab, policy, tab
         _, street, d4, k, pre_line, post_line, state = key
         line = pre_line if street == 0 else post_line
         read = pre[state, d4] if street == 0 else reads[state, d4]
-        p = policy[a.act_off[i]:a.act_off[i + 1]]
+        p = policy[a.act_off[i] : a.act_off[i + 1]]
         if line == "x":
             assert (p[1] == 0.125) == (read < 0.10)
             seen_checked += read < 0.10

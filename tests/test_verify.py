@@ -38,8 +38,10 @@ def test_small_run_passes_every_check(report, files):
     assert s["converted"] > 0  # short stacks make Riemann turn raises into calls
     assert report["checks"]["replay"]["checked"] == report["checks"]["jbits"]["checked"] == HANDS
     assert report["checks"]["hashes"]["checked"] == 2  # parquet and json
-    assert report["tables"] == {files.parquet.as_posix(): files.rec["files"][files.parquet.as_posix()],
-                                files.json.as_posix(): files.rec["files"][files.json.as_posix()]}
+    assert report["tables"] == {
+        files.parquet.as_posix(): files.rec["files"][files.parquet.as_posix()],
+        files.json.as_posix(): files.rec["files"][files.json.as_posix()],
+    }
 
 
 def test_receipt_is_deterministic(report, files):
@@ -83,13 +85,29 @@ def test_rule_audit_catches_tampered_logs():
     flipped = shown.log.replace(f'"winner":"{shown.winner}"', f'"winner":"{"H" if shown.winner == "R" else "R"}"')
     assert audit_rules(flipped, 0)
     bet = next(x for x in r if '"kind":"bet","amount":4' in x.log)
-    assert any("bets 3" in m for m in audit_rules(bet.log.replace('"kind":"bet","amount":4', '"kind":"bet","amount":3', 1), 0))
+    assert any(
+        "bets 3" in m for m in audit_rules(bet.log.replace('"kind":"bet","amount":4', '"kind":"bet","amount":3', 1), 0)
+    )
 
 
 def test_cli_verify(files, tmp_path, capsys):
     out = tmp_path / "verify.json"
-    code = cli.main(["verify", "--tables", str(files.tables), "--receipt", str(files.receipt), "--hands", "20",
-                     "--abstraction", str(files.abstraction), "--out", str(out), "--no-progress"])
+    code = cli.main(
+        [
+            "verify",
+            "--tables",
+            str(files.tables),
+            "--receipt",
+            str(files.receipt),
+            "--hands",
+            "20",
+            "--abstraction",
+            str(files.abstraction),
+            "--out",
+            str(out),
+            "--no-progress",
+        ]
+    )
     assert code == 0
     assert json.loads(out.read_text())["pass"] is True
     assert "PASS" in capsys.readouterr().out
@@ -98,8 +116,20 @@ def test_cli_verify(files, tmp_path, capsys):
 
 def test_cli_play_one_scripted_hand(files):
     args = cli.build_parser("play").parse_args(
-        ["play", "--variant", "standard", "--tables", str(files.tables), "--abstraction", str(files.abstraction),
-         "--seed", "3", "--hands", "1"])
+        [
+            "play",
+            "--variant",
+            "standard",
+            "--tables",
+            str(files.tables),
+            "--abstraction",
+            str(files.abstraction),
+            "--seed",
+            "3",
+            "--hands",
+            "1",
+        ]
+    )
     # keep all five, then always the first offered action (check, or call when facing a bet)
     stdin, stdout = io.StringIO("all\n" + "1\n" * 6), io.StringIO()
     assert play_cmd.run(args, stdin=stdin, stdout=stdout) == 0

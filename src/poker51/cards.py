@@ -121,7 +121,7 @@ class Card:
             raise InputError(f"card index {self.index} is outside 0..51")
 
     @classmethod
-    def parse(cls, text: str) -> "Card":
+    def parse(cls, text: str) -> Card:
         return cls(parse_card(text))
 
     @property

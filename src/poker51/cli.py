@@ -31,7 +31,7 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
     for name in SUBCOMMANDS:
         if only is not None and name != only:
-            sub.add_parser(name, help="(see poker51 %s --help)" % name, add_help=False)
+            sub.add_parser(name, help=f"(see poker51 {name} --help)", add_help=False)
             continue
         module = _load(name)
         p = sub.add_parser(name, help=module.HELP, description=module.HELP)

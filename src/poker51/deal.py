@@ -77,7 +77,9 @@ def seed_commitment(seed: bytes) -> str:
 
 def deck_bytes(deck: Sequence[int], salt: bytes) -> bytes:
     """The canonical byte string a table's deck commitment hashes."""
-    return DECK_FORMAT + b"\n" + ",".join(card_str(c) for c in deck).encode("ascii") + b"\n" + bytes(salt).hex().encode()
+    return (
+        DECK_FORMAT + b"\n" + ",".join(card_str(c) for c in deck).encode("ascii") + b"\n" + bytes(salt).hex().encode()
+    )
 
 
 def deck_commitment(deck: Sequence[int], salt: bytes) -> str:

@@ -14,9 +14,9 @@ import matplotlib
 
 matplotlib.use("Agg")
 
-import matplotlib.pyplot as plt  # noqa: E402
-import numpy as np  # noqa: E402
-import pandas as pd  # noqa: E402
+import matplotlib.pyplot as plt
+import numpy as np
+import pandas as pd
 
 #: metadata that keeps the files byte-reproducible
 PDF_METADATA = {"CreationDate": None, "Producer": None, "Creator": None}
@@ -57,8 +57,14 @@ def fig_census_frequencies(df: pd.DataFrame, out_stem: str | Path) -> list[Path]
             sub = df[df["deck"] == deck].set_index("category_id")
             p = np.array([sub.loc[c, "count"] / sub.loc[c, "hands"] if c in sub.index else 0.0 for c in cat_ids])
             keep = p > 0
-            ax.plot(x[keep] + (k - (len(decks) - 1) / 2) * width, p[keep], linestyle="none",
-                    marker=markers[k % len(markers)], markersize=4, label=deck)
+            ax.plot(
+                x[keep] + (k - (len(decks) - 1) / 2) * width,
+                p[keep],
+                linestyle="none",
+                marker=markers[k % len(markers)],
+                markersize=4,
+                label=deck,
+            )
         ax.set_yscale("log")
         ax.set_xticks(x, _category_labels(cats["category"]), rotation=35, ha="right")
         ax.set_ylabel("probability of the category (all hands)")

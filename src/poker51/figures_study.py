@@ -16,8 +16,9 @@ from poker51.figures import _STYLE, _save, plt
 SPOTS = ("checked", "bet1", "bet2", "bet4", "bet8", "reraised", "raised")
 
 
-def fig_classes_buckets(classes: dict[str, pd.DataFrame], buckets: dict[str, pd.DataFrame],
-                        out_stem: str | Path) -> list[Path]:
+def fig_classes_buckets(
+    classes: dict[str, pd.DataFrame], buckets: dict[str, pd.DataFrame], out_stem: str | Path
+) -> list[Path]:
     """Class probabilities (left) and the strength range of each bucket (right), per variant."""
     with plt.rc_context(_STYLE):
         n = len(classes)
@@ -69,14 +70,20 @@ def fig_frontier(scores: pd.DataFrame, out_stem: str | Path) -> list[Path]:
         for variant, g in scores.groupby("variant", sort=True):
             value = g["value_low"].iloc[0]
             t = g[g["table"] != "v0.5"].sort_values("p")
-            line, = ax.plot(value - t["guarantee"], t["vs_population"], marker="o", ms=3, label=variant)
+            (line,) = ax.plot(value - t["guarantee"], t["vs_population"], marker="o", ms=3, label=variant)
             for _, r in t.iterrows():
                 if r["p"] in (0.0, 0.5, 1.0):
                     ax.annotate(f"p={r['p']:g}", (value - r["guarantee"], r["vs_population"]), fontsize=6)
             v = g[g["table"] == "v0.5"]
             if len(v):
-                ax.plot(value - v["guarantee"], v["vs_population"], "x", color=line.get_color(), ms=7,
-                        label=f"{variant} v0.5")
+                ax.plot(
+                    value - v["guarantee"],
+                    v["vs_population"],
+                    "x",
+                    color=line.get_color(),
+                    ms=7,
+                    label=f"{variant} v0.5",
+                )
         ax.set_xscale("symlog", linthresh=1e-2)
         ax.set_xlabel("exploitability: value of the game - guarantee (jbits/hand)")
         ax.set_ylabel("value against the population (jbits/hand)")
@@ -127,17 +134,25 @@ def strategy_summary(game, policy: np.ndarray) -> pd.DataFrame:
     aggressive = np.where(checked | three, policy[last], 0.0)
     fold = np.where(checked, 0.0, policy[lo[iset]])
     keep = weight > 0
-    df = pd.DataFrame({"street": street[iset][keep], "spot": np.array(SPOTS)[spot[iset][keep]],
-                       "state": st[iset][keep], "weight": weight[keep],
-                       "wa": (weight * aggressive)[keep], "wf": (weight * fold)[keep]})
+    df = pd.DataFrame(
+        {
+            "street": street[iset][keep],
+            "spot": np.array(SPOTS)[spot[iset][keep]],
+            "state": st[iset][keep],
+            "weight": weight[keep],
+            "wa": (weight * aggressive)[keep],
+            "wf": (weight * fold)[keep],
+        }
+    )
     g = df.groupby(["street", "spot", "state"], sort=True)[["weight", "wa", "wf"]].sum().reset_index()
     g["aggressive"] = g["wa"] / g["weight"]
     g["fold"] = g["wf"] / g["weight"]
     return g.drop(columns=["wa", "wf"])
 
 
-def fig_strategy(summary: pd.DataFrame, class_names: list[str], n_buckets: int, title: str,
-                 out_stem: str | Path) -> list[Path]:
+def fig_strategy(
+    summary: pd.DataFrame, class_names: list[str], n_buckets: int, title: str, out_stem: str | Path
+) -> list[Path]:
     """Heat maps of Riemann's table: class (before the draw) or bucket (after) by spot;
     probability of betting or raising (left) and of folding (right)."""
     with plt.rc_context(_STYLE):

@@ -11,8 +11,9 @@ from __future__ import annotations
 
 import hashlib
 import json
+from collections.abc import Mapping
 from pathlib import Path
-from typing import Any, Mapping
+from typing import Any
 
 import pandas as pd
 import pyarrow as pa
@@ -79,7 +80,7 @@ def read_metadata(path: str | Path) -> dict[str, Any]:
     for k, v in meta.items():
         key = k.decode()
         if key.startswith("poker51."):
-            out[key[len("poker51."):]] = json.loads(v.decode())
+            out[key[len("poker51.") :]] = json.loads(v.decode())
     return out
 
 

@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import contextlib
 import logging
-import sys
 import time
 from pathlib import Path
 

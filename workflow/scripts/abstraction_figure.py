@@ -1,4 +1,5 @@
 """Rule abstraction_figure: class probabilities and bucket distributions."""
+
 from poker51.figures_study import fig_classes_buckets
 from poker51.io import read_parquet
 from poker51.log import logged

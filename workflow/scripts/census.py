@@ -1,8 +1,9 @@
 """Rule census: exact counts of every configured deck, order searches, the claims."""
+
 from pathlib import Path
 
-from poker51.census.count import run_census
 from poker51.census.claims import claims_markdown
+from poker51.census.count import run_census
 from poker51.io import write_parquet
 from poker51.log import logged
 

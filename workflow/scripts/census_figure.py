@@ -1,4 +1,5 @@
 """Rule census_figure: category frequencies per deck."""
+
 from poker51.figures import fig_census_frequencies
 from poker51.io import read_parquet
 from poker51.log import logged

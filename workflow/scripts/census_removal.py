@@ -1,4 +1,5 @@
 """Rule census_removal: the 52 one-card-removed decks against the full deck."""
+
 from poker51.census.count import removal_table
 from poker51.io import write_parquet
 from poker51.log import logged

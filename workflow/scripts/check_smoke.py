@@ -1,5 +1,6 @@
 """After the smoke run: every Parquet output round-trips through pandas and pyarrow,
 and every figure is a non-empty PDF and PNG.  Exit 1 naming the first bad file."""
+
 import sys
 from pathlib import Path
 

@@ -4,6 +4,7 @@
 
 Exits 1 naming every file whose SHA-256 differs or that only one run wrote: the
 pipeline's outputs must be byte-identical whatever --cores is."""
+
 import json
 import sys
 from pathlib import Path

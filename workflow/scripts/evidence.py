@@ -1,8 +1,9 @@
 """Rule evidence: v0.6 against v0.5 against each player type, on the same real-card deals."""
+
 from pathlib import Path
 
-from poker51.stages import run_evidence
 from poker51.log import logged
+from poker51.stages import run_evidence
 
 with logged(snakemake.log[0]):
     run_evidence(

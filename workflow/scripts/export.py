@@ -1,8 +1,9 @@
 """Rule export: the published strategy table of one variant, Parquet and JSON."""
+
 from pathlib import Path
 
-from poker51.stages import run_export
 from poker51.log import logged
+from poker51.stages import run_export
 
 with logged(snakemake.log[0]):
     run_export(

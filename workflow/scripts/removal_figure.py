@@ -1,4 +1,5 @@
 """Rule removal_figure: the one-card removal table as a heat map."""
+
 from poker51.figures import fig_removal_heatmap
 from poker51.io import read_parquet
 from poker51.log import logged

@@ -1,5 +1,6 @@
 """Execute notebooks/paper.ipynb on a results directory (CI: the smoke results), so
 the notebook cannot rot.  Usage: run_notebook.py RESULTS_DIR"""
+
 import os
 import sys
 from pathlib import Path

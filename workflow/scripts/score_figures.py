@@ -1,4 +1,5 @@
 """Rule score_figures: convergence (against iterations and seconds) and the frontier."""
+
 import pandas as pd
 
 from poker51.figures_study import fig_convergence, fig_frontier

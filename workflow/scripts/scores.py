@@ -1,8 +1,9 @@
 """Rule scores: value bracket, guarantees, population values, v0.5, of one variant."""
+
 from pathlib import Path
 
-from poker51.stages import run_scores
 from poker51.log import logged
+from poker51.stages import run_scores
 
 with logged(snakemake.log[0]):
     ps = [float(p) for p in snakemake.params.ps]

@@ -1,8 +1,9 @@
 """Rule solve: one restricted Nash response (p = 0: the Nash table) of one variant."""
+
 from pathlib import Path
 
-from poker51.stages import run_solve
 from poker51.log import logged
+from poker51.stages import run_solve
 
 with logged(snakemake.log[0]):
     run_solve(

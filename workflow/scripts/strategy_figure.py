@@ -1,4 +1,5 @@
 """Rule strategy_figure: heat maps of the published table of one variant."""
+
 from poker51.figures_study import fig_strategy
 from poker51.io import read_parquet
 from poker51.log import logged

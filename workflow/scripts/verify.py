@@ -1,4 +1,5 @@
 """Rule verify: tables intact, every Riemann decision the table's, replay, jbits, rules."""
+
 from pathlib import Path
 
 from poker51.log import logged

@@ -50,6 +50,7 @@ from numba import njit
 from tqdm.auto import tqdm
 
 from poker51.abstraction.belief import build_belief
+from poker51.abstraction.transitions import class_histograms, deck_hands, final_hand_weights, subset_histograms
 from poker51.cards import MARKER
 from poker51.hands.evaluate import (
     FLUSH,
@@ -62,10 +63,11 @@ from poker51.hands.evaluate import (
     THREE_OF_A_KIND,
     TWO_PAIR,
     strength_plain,
+)
+from poker51.hands.evaluate import (
     strengths as eval_strengths,
 )
-from poker51.hands.house import _check_hand, _house, draw_counts, house_keep_plain, house_keeps, keep_table
-from poker51.abstraction.transitions import class_histograms, deck_hands, final_hand_weights, subset_histograms
+from poker51.hands.house import check_hand, draw_counts, house_keep_plain, house_keeps, house_kernel, keep_table
 
 #: variant -> (cards in play, marker rule)
 VARIANTS: dict[str, tuple[tuple[int, ...], int]] = {
@@ -92,7 +94,7 @@ def variant_spec(variant: str) -> tuple[np.ndarray, int]:
 
 # --------------------------------------------------------------------------- classes
 @njit(cache=True)
-def _base_class(step, s):
+def base_class_kernel(step, s):
     """Standard class (0..18) from the House step and the strength of the (read) hand."""
     cat = s >> 20
     top = (s >> 16) & 15
@@ -120,7 +122,7 @@ def _base_class(step, s):
 @njit(cache=True)
 def _base_classes(steps, strengths, out):
     for i in range(steps.shape[0]):
-        out[i] = _base_class(steps[i], strengths[i])
+        out[i] = base_class_kernel(steps[i], strengths[i])
 
 
 def base_class_plain(hand, rule: int = RULE_ORDINARY) -> int:
@@ -199,11 +201,11 @@ def classify(hand5, variant: str, classes: pd.DataFrame | None = None) -> int:
     class list is enumerated once per process.
     """
     deck, rule = variant_spec(variant)
-    h = _check_hand(hand5)
+    h = check_hand(hand5)
     if not np.isin(h, deck).all():
         raise ValueError(f"hand {hand5!r} holds a card not in play in {variant}")
-    mask, step, s = _house(h, rule, MARKER)
-    base = _base_class(step, s)
+    mask, step, s = house_kernel(h, rule, MARKER)
+    base = base_class_kernel(step, s)
     has = bool(rule != RULE_ORDINARY and (h == MARKER).any())
     key = int(_class_key(base, has, 5 - bin(int(mask)).count("1")))
     if classes is not None:
@@ -341,8 +343,16 @@ def build_abstraction(
         "probability": members / ht.hands.shape[0],
     })  # fmt: skip
     c, d, b = np.meshgrid(np.arange(n_classes), np.arange(N_DRAWS), np.arange(n_buckets), indexing="ij")
-    human = pd.DataFrame({"drawer": "human", "class": c.ravel(), "draw": d.ravel(), "bucket": b.ravel(),
-                          "count": hist.ravel(), "total": np.broadcast_to(totals[:, :, None], hist.shape).ravel()})
+    human = pd.DataFrame(
+        {
+            "drawer": "human",
+            "class": c.ravel(),
+            "draw": d.ravel(),
+            "bucket": b.ravel(),
+            "count": hist.ravel(),
+            "total": np.broadcast_to(totals[:, :, None], hist.shape).ravel(),
+        }
+    )
     riemann = human[human["draw"].to_numpy() == house_draw[human["class"].to_numpy()]].assign(drawer="riemann")
     transitions = pd.concat([human, riemann], ignore_index=True)
     transitions = transitions.astype(

@@ -192,8 +192,17 @@ def class_histograms(
     hist = np.zeros((parts, R, n_labels), np.int64)
     hand_ids = np.arange(hands.shape[0], dtype=np.int64)
     _class_blocks(
-        hands, hand_ids, np.ascontiguousarray(rows, np.int64), np.ascontiguousarray(keeps, np.int64), n_draws,
-        np.ascontiguousarray(labels, np.int64), A, _BINOM, _OFFSET, coef, hist,
+        hands,
+        hand_ids,
+        np.ascontiguousarray(rows, np.int64),
+        np.ascontiguousarray(keeps, np.int64),
+        n_draws,
+        np.ascontiguousarray(labels, np.int64),
+        A,
+        _BINOM,
+        _OFFSET,
+        coef,
+        hist,
     )
     acc = coef.sum(axis=0, dtype=np.int64).astype(np.float64).T @ A[:N_SUB3].astype(np.float64)
     if np.abs(acc).max() >= 2.0**53:
@@ -246,8 +255,13 @@ def final_hand_weights(hands: np.ndarray, keeps: np.ndarray, weights: np.ndarray
     coef = np.zeros(N_SUB4, np.int64)
     direct = np.zeros(n, np.int64)
     _weighted_coefficients(
-        hands, np.ascontiguousarray(keeps, np.int64), np.ascontiguousarray(weights, np.int64),
-        _BINOM, _OFFSET, coef, direct,
+        hands,
+        np.ascontiguousarray(keeps, np.int64),
+        np.ascontiguousarray(weights, np.int64),
+        _BINOM,
+        _OFFSET,
+        coef,
+        direct,
     )
     out = np.empty(n, np.int64)
     _final_weights(hands, coef, direct, _BINOM, _OFFSET, out)

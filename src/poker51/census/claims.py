@@ -22,17 +22,18 @@ import pandas as pd
 
 from poker51.cards import RANK_CHARS, cards_str, parse_cards
 from poker51.census.count import (
+    _TOP,
     N_MASKS,
     NAMED_DECKS,
     NATURAL_PATTERNS,
     RANK_MULTIPLICITY,
     STANDARD_ORDER,
-    _TOP,
     _names,
     census,
     deck_orders,
     reach_mask,
 )
+from poker51.census.orders import order_counts
 from poker51.hands.evaluate import (
     CATEGORIES,
     FIVE_OF_A_KIND,
@@ -48,7 +49,6 @@ from poker51.hands.evaluate import (
     strength,
 )
 from poker51.io import canonical_json
-from poker51.census.orders import order_counts
 
 _FIVE = [CATEGORIES[c] for c in STANDARD_ORDER if c in RANK_MULTIPLICITY]
 _STD9 = [CATEGORIES[c] for c in STANDARD_ORDER if c != FIVE_OF_A_KIND]
@@ -63,7 +63,7 @@ STATED: dict[str, dict] = {
     },
     "five_categories_keep_probability": {
         "claim": "One pair, two pair, three of a kind, full house and four of a kind keep their "
-                 "52-card probability exactly on 51 cards.",
+        "52-card probability exactly on 51 cards.",
         "stated": {"invariant_categories": _FIVE},
     },
     "every_card_same_share": {
@@ -76,9 +76,13 @@ STATED: dict[str, dict] = {
     },
     "relative_changes": {
         "claim": "Straights and straight flushes become about 5.11% more likely; flush and high card "
-                 "probabilities fall by about 0.03999% relative to their 52-card values.",
-        "stated": {"straight_percent_2dp": 5.11, "straight_flush_percent_2dp": 5.11,
-                   "flush_percent_5dp": -0.03999, "high_card_percent_5dp": -0.03999},
+        "probabilities fall by about 0.03999% relative to their 52-card values.",
+        "stated": {
+            "straight_percent_2dp": 5.11,
+            "straight_flush_percent_2dp": 5.11,
+            "flush_percent_5dp": -0.03999,
+            "high_card_percent_5dp": -0.03999,
+        },
     },
     "four_categories_move": {
         "claim": "A player using memorised 52-card odds is wrong on exactly four categories and right on five.",
@@ -86,8 +90,10 @@ STATED: dict[str, dict] = {
     },
     "marker_hands": {
         "claim": "Each variant counts C(52,5) = 2,598,960 hands, of which 249,900 hold I.",
-        "stated": {"wild": {"hands": 2_598_960, "with_marker": 249_900},
-                   "bug": {"hands": 2_598_960, "with_marker": 249_900}},
+        "stated": {
+            "wild": {"hands": 2_598_960, "with_marker": 249_900},
+            "bug": {"hands": 2_598_960, "with_marker": 249_900},
+        },
     },
     "wild_three_of_a_kind_vs_two_pair": {
         "claim": "Wild I, standard order: three of a kind (125,664 hands) is more common than two pair (111,672).",
@@ -95,24 +101,30 @@ STATED: dict[str, dict] = {
     },
     "wild_swap": {
         "claim": "Reversing three of a kind and two pair sends 76,032 hands with one natural pair to two pair, "
-                 "making two pair more common instead.",
-        "stated": {"movers": 76_032, "movers_by_natural_pattern": {"one_pair": 76_032},
-                   "two_pair_more_common_after_swap": True},
+        "making two pair more common instead.",
+        "stated": {
+            "movers": 76_032,
+            "movers_by_natural_pattern": {"one_pair": 76_032},
+            "two_pair_more_common_after_swap": True,
+        },
     },
     "wild_no_consistent_order": {
         "claim": "Wild I has no category order in which every higher category is rarer, even allowing equal "
-                 "frequencies; all 3,628,800 orders searched.",
+        "frequencies; all 3,628,800 orders searched.",
         "stated": {"orders": 3_628_800, "consistent_strict": 0, "consistent_with_ties": 0},
     },
     "bug_one_consistent_order": {
         "claim": "The bug: of all 3,628,800 orders only the standard one (with five aces on top) ranks rarer "
-                 "categories higher.",
-        "stated": {"orders": 3_628_800, "consistent_strict": 1,
-                   "strict_orders": [[CATEGORIES[c] for c in STANDARD_ORDER]]},
+        "categories higher.",
+        "stated": {
+            "orders": 3_628_800,
+            "consistent_strict": 1,
+            "strict_orders": [[CATEGORIES[c] for c in STANDARD_ORDER]],
+        },
     },
     "bug_vs_ordinary": {
         "claim": "Compared with reading I as ordinary 2c, 69,277 of the 249,900 bug marker hands move up a "
-                 "category, 138,728 stay and 41,895 move down.",
+        "category, 138,728 stay and 41,895 move down.",
         "stated": {"marker_hands": 249_900, "up": 69_277, "stay": 138_728, "down": 41_895},
     },
     "bug_example": {
@@ -121,7 +133,7 @@ STATED: dict[str, dict] = {
     },
     "suit_two_exact_counts": {
         "claim": "I as a two of any suit keeps one pair, two pair, three of a kind, full house and four of a "
-                 "kind at their exact 52-card counts.",
+        "kind at their exact 52-card counts.",
         "stated": {"exact_categories": _FIVE},
     },
     "suit_two_changes": {
@@ -129,8 +141,7 @@ STATED: dict[str, dict] = {
         "stated": {"changes": {"high_card->flush": 1_479, "straight->straight_flush": 6}},
     },
     "suit_two_one_consistent_order": {
-        "claim": "Status table: I any suit admits only the standard rarity-consistent category order "
-                 "(362,880 orders).",
+        "claim": "Status table: I any suit admits only the standard rarity-consistent category order (362,880 orders).",
         "stated": {"orders": 362_880, "consistent_strict": 1, "strict_orders": [_STD9]},
     },
     "club_any_full_house_vs_flush": {
@@ -139,10 +150,24 @@ STATED: dict[str, dict] = {
     },
     "club_any_one_consistent_order": {
         "claim": "I as a club of any rank: of all 362,880 orderings exactly one is consistent, the standard one "
-                 "with flush above full house.",
-        "stated": {"orders": 362_880, "consistent_strict": 1,
-                   "strict_orders": [["straight_flush", "four_of_a_kind", "flush", "full_house", "straight",
-                                      "three_of_a_kind", "two_pair", "one_pair", "high_card"]]},
+        "with flush above full house.",
+        "stated": {
+            "orders": 362_880,
+            "consistent_strict": 1,
+            "strict_orders": [
+                [
+                    "straight_flush",
+                    "four_of_a_kind",
+                    "flush",
+                    "full_house",
+                    "straight",
+                    "three_of_a_kind",
+                    "two_pair",
+                    "one_pair",
+                    "high_card",
+                ]
+            ],
+        },
     },
 }
 
@@ -160,9 +185,15 @@ def _computed_claims() -> dict[str, dict]:
     out["hand_totals"] = {name: r.hands for name, r in res.items()}
 
     present = [c for c in STANDARD_ORDER if c52[c] > 0]
-    cross = {CATEGORIES[c]: {"count52": int(c52[c]), "count51": int(c51[c]),
-                             "count51_x_hands52": int(c51[c]) * h52, "count52_x_hands51": int(c52[c]) * h51}
-             for c in present}
+    cross = {
+        CATEGORIES[c]: {
+            "count52": int(c52[c]),
+            "count51": int(c51[c]),
+            "count51_x_hands52": int(c51[c]) * h52,
+            "count52_x_hands51": int(c52[c]) * h51,
+        }
+        for c in present
+    }
     out["five_categories_keep_probability"] = {
         "invariant_categories": [CATEGORIES[c] for c in present if int(c51[c]) * h52 == int(c52[c]) * h51],
         "cross_products": cross,
@@ -174,33 +205,40 @@ def _computed_claims() -> dict[str, dict]:
     holding = full.by_card[:, five].sum(axis=1)
     out["every_card_same_share"] = {
         "cards_with_share_5_in_52": int(np.sum(holding * 52 == five_total * 5)),
-        "five_category_hands": five_total, "holding_each_card": sorted({int(x) for x in holding}),
+        "five_category_hands": five_total,
+        "holding_each_card": sorted({int(x) for x in holding}),
     }
 
     lost = Fraction(h52 - h51, h52)
     out["straights_lose_one_twentieth"] = {
         "categories_losing_exactly_1_20": [CATEGORIES[c] for c in present if 20 * int(c52[c] - c51[c]) == int(c52[c])],
         "lost": {CATEGORIES[c]: f"{Fraction(int(c52[c] - c51[c]), int(c52[c]))}" for c in present},
-        "hands_lost": f"{lost}", "hands_lost_percent_1dp": round(float(lost * 100), 1),
+        "hands_lost": f"{lost}",
+        "hands_lost_percent_1dp": round(float(lost * 100), 1),
     }
 
     change = {c: Fraction(int(c51[c]) * h52, int(c52[c]) * h51) - 1 for c in present}
     pct = {c: float(change[c] * 100) for c in present}
     out["relative_changes"] = {
-        "straight_percent_2dp": round(pct[STRAIGHT], 2), "straight_flush_percent_2dp": round(pct[STRAIGHT_FLUSH], 2),
-        "flush_percent_5dp": round(pct[FLUSH], 5), "high_card_percent_5dp": round(pct[HIGH_CARD], 5),
+        "straight_percent_2dp": round(pct[STRAIGHT], 2),
+        "straight_flush_percent_2dp": round(pct[STRAIGHT_FLUSH], 2),
+        "flush_percent_5dp": round(pct[FLUSH], 5),
+        "high_card_percent_5dp": round(pct[HIGH_CARD], 5),
         "exact": {CATEGORIES[c]: f"{change[c]}" for c in present},
         "percent": {CATEGORIES[c]: pct[c] for c in present},
     }
     out["four_categories_move"] = {"changed_categories": [CATEGORIES[c] for c in present if change[c] != 0]}
 
-    out["marker_hands"] = {name: {"hands": res[name].hands, "with_marker": int(res[name].counts[1].sum())}
-                           for name in ("wild", "bug", "suit_two", "club_any")}
+    out["marker_hands"] = {
+        name: {"hands": res[name].hands, "with_marker": int(res[name].counts[1].sum())}
+        for name in ("wild", "bug", "suit_two", "club_any")
+    }
 
     wild = res["wild"]
     w = wild.category_counts()
     out["wild_three_of_a_kind_vs_two_pair"] = {
-        "three_of_a_kind": int(w[THREE_OF_A_KIND]), "two_pair": int(w[TWO_PAIR]),
+        "three_of_a_kind": int(w[THREE_OF_A_KIND]),
+        "two_pair": int(w[TWO_PAIR]),
         "three_of_a_kind_more_common": bool(w[THREE_OF_A_KIND] > w[TWO_PAIR]),
     }
     swapped = list(STANDARD_ORDER)
@@ -215,18 +253,27 @@ def _computed_claims() -> dict[str, dict]:
                 if by_pattern[p, mask]:
                     movers[name] = movers.get(name, 0) + int(by_pattern[p, mask])
     out["wild_swap"] = {
-        "movers": int(w[THREE_OF_A_KIND]) - recount[THREE_OF_A_KIND], "movers_by_natural_pattern": movers,
+        "movers": int(w[THREE_OF_A_KIND]) - recount[THREE_OF_A_KIND],
+        "movers_by_natural_pattern": movers,
         "swapped_counts": {"two_pair": recount[TWO_PAIR], "three_of_a_kind": recount[THREE_OF_A_KIND]},
         "two_pair_more_common_after_swap": recount[TWO_PAIR] > recount[THREE_OF_A_KIND],
     }
 
-    for key, name in (("wild_no_consistent_order", "wild"), ("bug_one_consistent_order", "bug"),
-                      ("suit_two_one_consistent_order", "suit_two"), ("club_any_one_consistent_order", "club_any")):
+    for key, name in (
+        ("wild_no_consistent_order", "wild"),
+        ("bug_one_consistent_order", "bug"),
+        ("suit_two_one_consistent_order", "suit_two"),
+        ("club_any_one_consistent_order", "club_any"),
+    ):
         s = deck_orders(res[name])
-        out[key] = {"orders": s.n_orders, "categories": _names(sorted(s.categories, reverse=True)),
-                    "consistent_strict": s.n_strict, "consistent_with_ties": s.n_ties,
-                    "strict_orders": [_names(o) for o in s.strict_orders],
-                    "ties_orders": [_names(o) for o in s.ties_orders]}
+        out[key] = {
+            "orders": s.n_orders,
+            "categories": _names(sorted(s.categories, reverse=True)),
+            "consistent_strict": s.n_strict,
+            "consistent_with_ties": s.n_ties,
+            "strict_orders": [_names(o) for o in s.strict_orders],
+            "ties_orders": [_names(o) for o in s.ties_orders],
+        }
 
     bug = res["bug"]
     trans = bug.transitions()
@@ -235,36 +282,52 @@ def _computed_claims() -> dict[str, dict]:
     for k in range(per_same.shape[0]):
         n = 0
         for mask in np.flatnonzero(per_same[k].sum(axis=0)):
-            n += int(per_same[k, _TOP[mask] + 1:, mask].sum())
+            n += int(per_same[k, _TOP[mask] + 1 :, mask].sum())
         down_by_twos[str(k)] = n
     out["bug_vs_ordinary"] = {
-        "marker_hands": int(trans.sum()), "up": int(np.triu(trans, 1).sum()), "stay": int(np.trace(trans)),
-        "down": int(np.tril(trans, -1).sum()), "down_by_natural_twos": down_by_twos,
+        "marker_hands": int(trans.sum()),
+        "up": int(np.triu(trans, 1).sum()),
+        "stay": int(np.trace(trans)),
+        "down": int(np.tril(trans, -1).sum()),
+        "down_by_natural_twos": down_by_twos,
     }
 
     hand = parse_cards("2c 2d 6s 9h Qc")
     s_ord, s_bug = strength(hand, RULE_ORDINARY), strength(hand, RULE_BUG)
     out["bug_example"] = {
-        "hand": cards_str(hand), "ordinary": CATEGORIES[s_ord >> 20], "ordinary_top_rank": RANK_CHARS[s_ord >> 16 & 15],
-        "bug": CATEGORIES[s_bug >> 20], "bug_top_rank": RANK_CHARS[s_bug >> 16 & 15],
+        "hand": cards_str(hand),
+        "ordinary": CATEGORIES[s_ord >> 20],
+        "ordinary_top_rank": RANK_CHARS[s_ord >> 16 & 15],
+        "bug": CATEGORIES[s_bug >> 20],
+        "bug_top_rank": RANK_CHARS[s_bug >> 16 & 15],
         "bug_reach_mask": _names([c for c in STANDARD_ORDER if reach_mask(hand[1:], "bug") >> c & 1]),
     }
 
     s2 = res["suit_two"].category_counts()
     out["suit_two_exact_counts"] = {
         "exact_categories": [CATEGORIES[c] for c in present if s2[c] == c52[c]],
-        "counts": _by_name(s2), "full52": _by_name(c52),
+        "counts": _by_name(s2),
+        "full52": _by_name(c52),
     }
     t2 = res["suit_two"].transitions()
-    out["suit_two_changes"] = {"changes": {f"{CATEGORIES[a]}->{CATEGORIES[b]}": int(t2[a, b])
-                                           for a in STANDARD_ORDER for b in STANDARD_ORDER if a != b and t2[a, b]}}
+    out["suit_two_changes"] = {
+        "changes": {
+            f"{CATEGORIES[a]}->{CATEGORIES[b]}": int(t2[a, b])
+            for a in STANDARD_ORDER
+            for b in STANDARD_ORDER
+            if a != b and t2[a, b]
+        }
+    }
 
     ca = res["club_any"].category_counts()
     out["club_any_full_house_vs_flush"] = {
-        "full_house": int(ca[FULL_HOUSE]), "flush": int(ca[FLUSH]),
+        "full_house": int(ca[FULL_HOUSE]),
+        "flush": int(ca[FLUSH]),
         "full_house_more_common": bool(ca[FULL_HOUSE] > ca[FLUSH]),
-        "with_marker": {"full_house": int(res["club_any"].counts[1, FULL_HOUSE]),
-                        "flush": int(res["club_any"].counts[1, FLUSH])},
+        "with_marker": {
+            "full_house": int(res["club_any"].counts[1, FULL_HOUSE]),
+            "flush": int(res["club_any"].counts[1, FLUSH]),
+        },
     }
     return out
 
@@ -280,8 +343,15 @@ def claims_table() -> pd.DataFrame:
     for claim_id, spec in STATED.items():
         got = computed[claim_id]
         holds = all(key in got and _jsonable(got[key]) == _jsonable(val) for key, val in spec["stated"].items())
-        rows.append((claim_id, spec["claim"], canonical_json(_jsonable(got)), canonical_json(_jsonable(spec["stated"])),
-                     "holds" if holds else "fails"))
+        rows.append(
+            (
+                claim_id,
+                spec["claim"],
+                canonical_json(_jsonable(got)),
+                canonical_json(_jsonable(spec["stated"])),
+                "holds" if holds else "fails",
+            )
+        )
     return pd.DataFrame(rows, columns=["claim_id", "claim", "computed", "stated", "verdict"])
 
 
@@ -291,12 +361,15 @@ def _jsonable(obj):
 
 def claims_markdown(df: pd.DataFrame) -> str:
     """The claims table as Markdown (one row per claim; numbers as JSON)."""
+
     def cell(text) -> str:
         return str(text).replace("|", "\\|").replace("\n", " ")
 
     lines = ["| claim_id | claim | verdict | stated | computed |", "|---|---|---|---|---|"]
     for row in df.itertuples(index=False):
-        lines.append(f"| {cell(row.claim_id)} | {cell(row.claim)} | **{row.verdict}** | `{cell(row.stated)}` "
-                     f"| `{cell(row.computed)}` |")
+        lines.append(
+            f"| {cell(row.claim_id)} | {cell(row.claim)} | **{row.verdict}** | `{cell(row.stated)}` "
+            f"| `{cell(row.computed)}` |"
+        )
     holds = int((df["verdict"] == "holds").sum())
     return "# Census claims of the rule card\n\n" + f"{holds} of {len(df)} claims hold.\n\n" + "\n".join(lines) + "\n"

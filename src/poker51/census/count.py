@@ -46,9 +46,8 @@ import pandas as pd
 from numba import njit
 
 from poker51.cards import MARKER, N_CARDS, card_str, cards_str, parse_card, parse_cards
-from poker51.errors import InputError
-from poker51.io import canonical_json
 from poker51.census.orders import OrderSearch, search_orders
+from poker51.errors import InputError
 from poker51.hands.evaluate import (
     CATEGORIES,
     FIVE_OF_A_KIND,
@@ -68,6 +67,7 @@ from poker51.hands.evaluate import (
     THREE_OF_A_KIND,
     TWO_PAIR,
 )
+from poker51.io import canonical_json
 
 N_CATEGORIES = len(CATEGORIES)
 N_MASKS = 1 << N_CATEGORIES
@@ -184,8 +184,15 @@ def make_deck(base: str = "full52", remove=(), marker=None, rule: str | None = N
 # --------------------------------------------------------------------------- kernels
 def _tables():
     s_cat = np.full(26, -1, np.int64)
-    for s, cat in ((5, HIGH_CARD), (7, ONE_PAIR), (9, TWO_PAIR), (11, THREE_OF_A_KIND),
-                   (13, FULL_HOUSE), (17, FOUR_OF_A_KIND), (25, FIVE_OF_A_KIND)):
+    for s, cat in (
+        (5, HIGH_CARD),
+        (7, ONE_PAIR),
+        (9, TWO_PAIR),
+        (11, THREE_OF_A_KIND),
+        (13, FULL_HOUSE),
+        (17, FOUR_OF_A_KIND),
+        (25, FIVE_OF_A_KIND),
+    ):
         s_cat[s] = cat
     straight = np.zeros(1 << 13, np.bool_)
     for top in range(4, 13):
@@ -443,9 +450,16 @@ def hand_categories(deck: Deck) -> np.ndarray:
     """Category of every hand of ``deck`` in lexicographic order (int8), from the census kernel."""
     cards, pm, rule, marker = _kernel_args(deck)
     out = np.empty(deck.n_hands, np.int8)
-    _census_kernel(cards, pm, rule, marker, np.zeros((2, N_CATEGORIES), np.int64),
-                   np.zeros((4, len(NATURAL_PATTERNS), N_CATEGORIES, N_MASKS), np.int64),
-                   np.zeros((0, N_CATEGORIES), np.int64), out)
+    _census_kernel(
+        cards,
+        pm,
+        rule,
+        marker,
+        np.zeros((2, N_CATEGORIES), np.int64),
+        np.zeros((4, len(NATURAL_PATTERNS), N_CATEGORIES, N_MASKS), np.int64),
+        np.zeros((0, N_CATEGORIES), np.int64),
+        out,
+    )
     return out
 
 
@@ -576,11 +590,29 @@ def orders_frame(results: list[DeckCensus]) -> pd.DataFrame:
     rows = []
     for res in results:
         s = deck_orders(res)
-        rows.append((res.deck.name, len(s.categories), s.n_orders, s.n_strict, s.n_ties,
-                     canonical_json([_names(o) for o in s.strict_orders]),
-                     canonical_json([_names(o) for o in s.ties_orders])))
-    df = pd.DataFrame(rows, columns=["deck", "n_categories", "orders", "consistent_strict", "consistent_ties",
-                                     "strict_orders", "ties_orders"])
+        rows.append(
+            (
+                res.deck.name,
+                len(s.categories),
+                s.n_orders,
+                s.n_strict,
+                s.n_ties,
+                canonical_json([_names(o) for o in s.strict_orders]),
+                canonical_json([_names(o) for o in s.ties_orders]),
+            )
+        )
+    df = pd.DataFrame(
+        rows,
+        columns=[
+            "deck",
+            "n_categories",
+            "orders",
+            "consistent_strict",
+            "consistent_ties",
+            "strict_orders",
+            "ties_orders",
+        ],
+    )
     return df.sort_values("deck", kind="stable").reset_index(drop=True)
 
 
@@ -602,10 +634,35 @@ def removal_table() -> pd.DataFrame:
                 continue
             n = int(total[cat] - full.by_card[card, cat])
             change = Fraction(n * hands52, int(total[cat]) * hands51) - 1
-            rows.append((card_str(card), card, CATEGORIES[cat], cat, n, hands51, n / hands51,
-                         int(total[cat]), int(total[cat]) / hands52, float(change)))
-    df = pd.DataFrame(rows, columns=["card", "card_id", "category", "category_id", "count", "hands", "probability",
-                                     "count_full52", "probability_full52", "relative_change"])
+            rows.append(
+                (
+                    card_str(card),
+                    card,
+                    CATEGORIES[cat],
+                    cat,
+                    n,
+                    hands51,
+                    n / hands51,
+                    int(total[cat]),
+                    int(total[cat]) / hands52,
+                    float(change),
+                )
+            )
+    df = pd.DataFrame(
+        rows,
+        columns=[
+            "card",
+            "card_id",
+            "category",
+            "category_id",
+            "count",
+            "hands",
+            "probability",
+            "count_full52",
+            "probability_full52",
+            "relative_change",
+        ],
+    )
     df["card_id"] = df["card_id"].astype(np.int8)
     df["category_id"] = df["category_id"].astype(np.int8)
     return df.sort_values(["card_id", "category_id"], ascending=[True, False], kind="stable").reset_index(drop=True)

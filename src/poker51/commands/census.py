@@ -16,12 +16,17 @@ HELP = "exact category counts of every five-card hand of a deck (named, with car
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--deck", default=None, metavar="NAME",
-                        help="named deck: full52, standard, wild, bug, suit_two, club_any (default full52)")
+    parser.add_argument(
+        "--deck",
+        default=None,
+        metavar="NAME",
+        help="named deck: full52, standard, wild, bug, suit_two, club_any (default full52)",
+    )
     parser.add_argument("--remove", default="", metavar="CARDS", help="cards to take out, e.g. 5h,Ks")
     parser.add_argument("--marker", default=None, metavar="CARD", help="the marker card (default 2c)")
-    parser.add_argument("--rule", default=None, metavar="RULE",
-                        help="how the marker reads: ordinary, wild, bug, suit_two, club_any")
+    parser.add_argument(
+        "--rule", default=None, metavar="RULE", help="how the marker reads: ordinary, wild, bug, suit_two, club_any"
+    )
     parser.add_argument("--json", action="store_true", help="print the counts as one JSON object")
     parser.add_argument("--out", default=None, metavar="FILE.parquet", help="also write the counts table")
 
@@ -38,12 +43,16 @@ def run(args: argparse.Namespace) -> int:
     res = census(deck)
     total = res.category_counts()
     if args.json:
-        print(json.dumps({
-            "deck": deck.name,
-            "hands": res.hands,
-            "counts": {CATEGORIES[c]: int(total[c]) for c in STANDARD_ORDER},
-            "with_marker": {CATEGORIES[c]: int(res.counts[1, c]) for c in STANDARD_ORDER},
-        }))
+        print(
+            json.dumps(
+                {
+                    "deck": deck.name,
+                    "hands": res.hands,
+                    "counts": {CATEGORIES[c]: int(total[c]) for c in STANDARD_ORDER},
+                    "with_marker": {CATEGORIES[c]: int(res.counts[1, c]) for c in STANDARD_ORDER},
+                }
+            )
+        )
     else:
         print(deck.describe())
         print(f"{'category':<16}{'count':>12}{'with marker':>13}{'probability':>14}")

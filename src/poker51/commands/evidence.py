@@ -18,17 +18,26 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--variant", default="standard", help="standard (default), wild or bug")
     parser.add_argument("--hands", type=int, default=2000, help="deals per type (default: 2000)")
     parser.add_argument("--seed", type=int, default=51, help="base seed of the deals (default: 51)")
-    parser.add_argument("--stack", type=int, default=100, help="both balances at the start of every hand (default: 100)")
-    parser.add_argument("--tables", default=None,
-                        help="directory of the variant's abstraction tables (<dir>/<variant>/*.parquet or "
-                             "<dir>/*.parquet); default: build them in-process")
+    parser.add_argument(
+        "--stack", type=int, default=100, help="both balances at the start of every hand (default: 100)"
+    )
+    parser.add_argument(
+        "--tables",
+        default=None,
+        help="directory of the variant's abstraction tables (<dir>/<variant>/*.parquet or "
+        "<dir>/*.parquet); default: build them in-process",
+    )
     parser.add_argument("--population", default="config/population.yaml", help="player types (default: %(default)s)")
-    parser.add_argument("--v06", default=TABLE_PLAYER,
-                        help=f"the v0.6 player: '{TABLE_PLAYER}' (default: poker51.play.riemann.Riemann on --strategy), "
-                             f"'{STAND_IN}' (a House-rule check/call stand-in for smoke runs) or 'module:callable' "
-                             f"called as callable(variant)")
-    parser.add_argument("--strategy", default=None,
-                        help="the v0.6 strategy table (Parquet; default: results/tables/<variant>.parquet)")
+    parser.add_argument(
+        "--v06",
+        default=TABLE_PLAYER,
+        help=f"the v0.6 player: '{TABLE_PLAYER}' (default: poker51.play.riemann.Riemann on --strategy), "
+        f"'{STAND_IN}' (a House-rule check/call stand-in for smoke runs) or 'module:callable' "
+        f"called as callable(variant)",
+    )
+    parser.add_argument(
+        "--strategy", default=None, help="the v0.6 strategy table (Parquet; default: results/tables/<variant>.parquet)"
+    )
     parser.add_argument("--receipt", default=None, help="receipt whose SHA-256 the strategy table must match")
     parser.add_argument("--out", default=None, help="write the summary table here (Parquet)")
     parser.add_argument("--hands-out", default=None, help="write the per-hand nets here (Parquet)")
@@ -38,8 +47,8 @@ def configure(parser: argparse.ArgumentParser) -> None:
 
 def v06_factory(spec: str, tables, variant: str, strategy: str | None = None, receipt: str | None = None):
     """The v0.6 factory named on the command line."""
-    from poker51.play.evidence import CheckCallPlayer, riemann_factory
     from poker51.io import TableError
+    from poker51.play.evidence import CheckCallPlayer, riemann_factory
 
     if spec == TABLE_PLAYER:
         try:
@@ -59,10 +68,10 @@ def v06_factory(spec: str, tables, variant: str, strategy: str | None = None, re
 
 
 def run(args: argparse.Namespace) -> int:
+    from poker51.games.population import load_population
+    from poker51.io import write_parquet
     from poker51.play.engine import VARIANT_RULES
     from poker51.play.evidence import evidence_hands, fig_evidence, load_tables, summarize, v05_factory
-    from poker51.io import write_parquet
-    from poker51.games.population import load_population
 
     if args.variant not in VARIANT_RULES:
         raise InputError(f"unknown variant {args.variant!r}; known: {', '.join(sorted(VARIANT_RULES))}")
@@ -75,8 +84,17 @@ def run(args: argparse.Namespace) -> int:
     population = load_population(args.population)
     tables = load_tables(args.variant, args.tables)
     factory = v06_factory(args.v06, tables, args.variant, args.strategy, args.receipt)
-    per_hand = evidence_hands(factory, v05_factory(tables), population, args.variant, args.hands, args.seed,
-                              stacks=args.stack, tables=tables, progress=not args.json and sys.stderr.isatty())
+    per_hand = evidence_hands(
+        factory,
+        v05_factory(tables),
+        population,
+        args.variant,
+        args.hands,
+        args.seed,
+        stacks=args.stack,
+        tables=tables,
+        progress=not args.json and sys.stderr.isatty(),
+    )
     summary = summarize(per_hand, args.seed)
     meta = {"variant": args.variant, "hands": args.hands, "seed": args.seed, "stack": args.stack, "v06": args.v06}
     if args.out:
@@ -89,6 +107,9 @@ def run(args: argparse.Namespace) -> int:
         print(json.dumps(summary.to_dict(orient="records")))
     else:
         with_ci = summary.assign(ci=summary.apply(lambda r: f"[{r.ci_low:+.3f}, {r.ci_high:+.3f}]", axis=1))
-        print(with_ci[["variant", "type", "policy", "hands", "mean", "ci"]].to_string(index=False,
-                                                                                      float_format="{:+.3f}".format))
+        print(
+            with_ci[["variant", "type", "policy", "hands", "mean", "ci"]].to_string(
+                index=False, float_format="{:+.3f}".format
+            )
+        )
     return 0

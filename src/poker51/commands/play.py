@@ -24,13 +24,19 @@ HELP = "play heads-up against Riemann v0.6 in the terminal"
 
 def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--variant", default="standard", help="standard (default), wild or bug")
-    parser.add_argument("--tables", required=True, metavar="DIR", help="directory holding riemann-v06-{variant}.parquet")
+    parser.add_argument(
+        "--tables", required=True, metavar="DIR", help="directory holding riemann-v06-{variant}.parquet"
+    )
     parser.add_argument("--seed", type=int, default=None, help="deck seed (default: a random one, printed)")
     parser.add_argument("--stack", type=int, default=20, help="starting balance of each player (default 20)")
     parser.add_argument("--hands", type=int, default=0, help="stop after this many hands (default 0: until q)")
-    parser.add_argument("--abstraction", default=None, metavar="DIR",
-                        help="abstraction tables {DIR}/{variant}/classes.parquet and buckets.parquet "
-                             "(default: recomputed, a few seconds)")
+    parser.add_argument(
+        "--abstraction",
+        default=None,
+        metavar="DIR",
+        help="abstraction tables {DIR}/{variant}/classes.parquet and buckets.parquet "
+        "(default: recomputed, a few seconds)",
+    )
     parser.add_argument("--receipt", default=None, metavar="FILE", help="check the table's SHA-256 against it")
 
 
@@ -96,8 +102,10 @@ class TerminalPlayer:
             self.shown_draw = True
             self.say(f"Draw: you drew {view.draw_count}, Riemann drew {view.opp_draw_count}.")
             self.say(f"Your cards: {_cards(view.cards)}")
-        self.say(f"[{'before' if view.phase == 'pre' else 'after'} the draw] pot {view.pot}, "
-                 f"you have {view.stack}, Riemann {view.opp_stack}, to call {view.to_call}")
+        self.say(
+            f"[{'before' if view.phase == 'pre' else 'after'} the draw] pot {view.pot}, "
+            f"you have {view.stack}, Riemann {view.opp_stack}, to call {view.to_call}"
+        )
         menu = "  ".join(f"{i + 1}) {label(a)}" for i, a in enumerate(legal))
         while True:
             text = self.ask(f"Your choice: {menu}")
@@ -133,22 +141,26 @@ def summary(log: str, shown_draw: bool) -> list[str]:
     res = ev[-1]
     show = next((e for e in ev if e["event"] == "showdown"), None)
     if show is not None:
-        out.append(f"Showdown: you {' '.join(show['H']['hand'])} ({show['H']['category'].replace('_', ' ')}), "
-                   f"Riemann {' '.join(show['R']['hand'])} ({show['R']['category'].replace('_', ' ')}).")
+        out.append(
+            f"Showdown: you {' '.join(show['H']['hand'])} ({show['H']['category'].replace('_', ' ')}), "
+            f"Riemann {' '.join(show['R']['hand'])} ({show['R']['category'].replace('_', ' ')})."
+        )
     else:
         out.append(f"Riemann's cards: {' '.join(res['hands']['R'])}.")
     who = {"H": "You win", "R": "Riemann wins", None: "Split pot"}[res["winner"]]
-    out.append(f"{who} ({res['reason']}): your net {res['net']['H']:+d}. "
-               f"Balances: you {res['stacks']['H']}, Riemann {res['stacks']['R']}.")
+    out.append(
+        f"{who} ({res['reason']}): your net {res['net']['H']:+d}. "
+        f"Balances: you {res['stacks']['H']}, Riemann {res['stacks']['R']}."
+    )
     out.append("Deck: " + " ".join(ev[0]["deck"]))
     return out
 
 
 def run(args: argparse.Namespace, stdin: TextIO | None = None, stdout: TextIO | None = None) -> int:
-    from poker51.play.engine import VARIANT_RULES, play_hand
     from poker51.errors import InputError
     from poker51.export.tables import table_path
     from poker51.io import TableError
+    from poker51.play.engine import VARIANT_RULES, play_hand
     from poker51.play.riemann import Riemann
 
     inp, out = stdin or sys.stdin, stdout or sys.stdout
@@ -163,16 +175,22 @@ def run(args: argparse.Namespace, stdin: TextIO | None = None, stdout: TextIO | 
         classes = Path(args.abstraction) / args.variant / "classes.parquet"
         buckets = Path(args.abstraction) / args.variant / "buckets.parquet"
     try:
-        riemann = Riemann.load(table_path(args.tables, args.variant), receipt=args.receipt, classes=classes,
-                               buckets=buckets, variant=args.variant)
+        riemann = Riemann.load(
+            table_path(args.tables, args.variant),
+            receipt=args.receipt,
+            classes=classes,
+            buckets=buckets,
+            variant=args.variant,
+        )
     except TableError as exc:
         raise InputError(str(exc)) from None
     seed = secrets.randbits(31) if args.seed is None else int(args.seed)
     human = TerminalPlayer(inp, out)
     players = {"H": human, "R": AnnouncedRiemann(riemann, human.say)}
     stacks = {"H": args.stack, "R": args.stack}
-    human.say(f"Poker 51 ({args.variant}) against Riemann v0.6, seed {seed} (replay with --seed {seed}). "
-              "Type q to quit.")
+    human.say(
+        f"Poker 51 ({args.variant}) against Riemann v0.6, seed {seed} (replay with --seed {seed}). Type q to quit."
+    )
     i = 0
     try:
         while min(stacks.values()) >= 1 and (args.hands == 0 or i < args.hands):

@@ -18,24 +18,42 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--game", default="kuhn", help="game name from poker51.games.toy.GAMES (default: kuhn)")
     parser.add_argument("--algorithm", default="cfr+", help="cfr+ (default), dcfr or pcfr+")
     parser.add_argument("--iterations", type=int, default=1000, help="maximum iterations (default: 1000)")
-    parser.add_argument("--target-exploitability", type=float, default=None,
-                        help="stop once the average strategy's exploitability is at most this")
-    parser.add_argument("--check-every", type=int, default=10,
-                        help="iterations between exploitability checks when a target is given (default: 10)")
+    parser.add_argument(
+        "--target-exploitability",
+        type=float,
+        default=None,
+        help="stop once the average strategy's exploitability is at most this",
+    )
+    parser.add_argument(
+        "--check-every",
+        type=int,
+        default=10,
+        help="iterations between exploitability checks when a target is given (default: 10)",
+    )
     parser.add_argument("--json", action="store_true", help="print one JSON object")
-    parser.add_argument("--p", type=float, default=0.0,
-                        help="Poker 51 games: restricted Nash response weight of the population (default 0: Nash)")
-    parser.add_argument("--population", default="config/population.yaml",
-                        help="Poker 51 games: the population model (default: config/population.yaml)")
-    parser.add_argument("--abstraction", default=None,
-                        help="Poker 51 games: directory with the variant's abstraction tables "
-                             "(default: rebuild the abstraction, about 5 to 30 s)")
+    parser.add_argument(
+        "--p",
+        type=float,
+        default=0.0,
+        help="Poker 51 games: restricted Nash response weight of the population (default 0: Nash)",
+    )
+    parser.add_argument(
+        "--population",
+        default="config/population.yaml",
+        help="Poker 51 games: the population model (default: config/population.yaml)",
+    )
+    parser.add_argument(
+        "--abstraction",
+        default=None,
+        help="Poker 51 games: directory with the variant's abstraction tables "
+        "(default: rebuild the abstraction, about 5 to 30 s)",
+    )
 
 
 def run(args: argparse.Namespace) -> int:
+    from poker51.games.toy import GAMES
     from poker51.solver.best_response import expected_value, exploitability
     from poker51.solver.cfr import SOLVERS
-    from poker51.games.toy import GAMES
 
     if args.game in POKER51_GAMES:
         return _run_poker51(args)
@@ -53,8 +71,12 @@ def run(args: argparse.Namespace) -> int:
     game = GAMES[args.game]()
     solver = SOLVERS[args.algorithm](game)
     start = time.perf_counter()
-    solver.solve(args.iterations, target_exploitability=args.target_exploitability,
-                 every=args.check_every, progress=not args.json and sys.stderr.isatty())
+    solver.solve(
+        args.iterations,
+        target_exploitability=args.target_exploitability,
+        every=args.check_every,
+        progress=not args.json and sys.stderr.isatty(),
+    )
     seconds = time.perf_counter() - start
     policy = solver.average_policy()
     out = {
@@ -81,9 +103,9 @@ def _run_poker51(args: argparse.Namespace) -> int:
     """Solve one table of a Poker 51 variant; values are Riemann's, in jbits per hand."""
     from pathlib import Path
 
-    from poker51.solver.cfr import SOLVERS
     from poker51.games.abstract import AbstractionArrays, build_game, describe
     from poker51.games.population import load_population
+    from poker51.solver.cfr import SOLVERS
     from poker51.study.solve import load_abstraction, score_table, solve_table, variant_types
 
     if args.algorithm not in SOLVERS:
@@ -103,9 +125,17 @@ def _run_poker51(args: argparse.Namespace) -> int:
     game = build_game(ab)
     pop = load_population(args.population)
     types = variant_types(game, ab, pop)
-    res = solve_table(game, types, pop.weights, args.p, algorithm=args.algorithm, iterations=args.iterations,
-                      target_exploitability=args.target_exploitability, check_every=args.check_every,
-                      progress=not args.json and sys.stderr.isatty())
+    res = solve_table(
+        game,
+        types,
+        pop.weights,
+        args.p,
+        algorithm=args.algorithm,
+        iterations=args.iterations,
+        target_exploitability=args.target_exploitability,
+        check_every=args.check_every,
+        progress=not args.json and sys.stderr.isatty(),
+    )
     from poker51.solver.best_response import expected_value
 
     score = score_table(game, res.policy, types, pop)

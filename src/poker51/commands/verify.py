@@ -21,18 +21,37 @@ HELP = "verify the strategy tables: hashes, Riemann's decisions over seeded hand
 def configure(parser: argparse.ArgumentParser) -> None:
     from poker51.play.verify import DEFAULT_SEED
 
-    parser.add_argument("--tables", required=True, metavar="DIR", help="directory of riemann-v06-{variant}.parquet/.json tables")
+    parser.add_argument(
+        "--tables", required=True, metavar="DIR", help="directory of riemann-v06-{variant}.parquet/.json tables"
+    )
     parser.add_argument("--receipt", required=True, metavar="FILE", help="the export receipt (JSON) with the SHA-256s")
-    parser.add_argument("--hands", type=int, default=3000, metavar="N",
-                        help="seeded hands per variant (default 3000: 9,000 for three variants)")
+    parser.add_argument(
+        "--hands",
+        type=int,
+        default=3000,
+        metavar="N",
+        help="seeded hands per variant (default 3000: 9,000 for three variants)",
+    )
     parser.add_argument("--seed", type=int, default=DEFAULT_SEED, help=f"base seed (default {DEFAULT_SEED})")
-    parser.add_argument("--abstraction", default=None, metavar="DIR",
-                        help="abstraction tables {DIR}/{variant}/classes.parquet and buckets.parquet "
-                             "(default: recomputed from the variant)")
-    parser.add_argument("--out", default="results/verify.json", metavar="FILE",
-                        help="where to write the verification receipt (default results/verify.json)")
-    parser.add_argument("--progress", action=argparse.BooleanOptionalAction, default=None,
-                        help="tqdm progress bar (default: when stderr is a terminal)")
+    parser.add_argument(
+        "--abstraction",
+        default=None,
+        metavar="DIR",
+        help="abstraction tables {DIR}/{variant}/classes.parquet and buckets.parquet "
+        "(default: recomputed from the variant)",
+    )
+    parser.add_argument(
+        "--out",
+        default="results/verify.json",
+        metavar="FILE",
+        help="where to write the verification receipt (default results/verify.json)",
+    )
+    parser.add_argument(
+        "--progress",
+        action=argparse.BooleanOptionalAction,
+        default=None,
+        help="tqdm progress bar (default: when stderr is a terminal)",
+    )
     parser.add_argument("--json", action="store_true", help="print the receipt as JSON")
 
 
@@ -50,20 +69,33 @@ def run(args: argparse.Namespace) -> int:
         raise InputError(f"--abstraction {args.abstraction}: not a directory")
     progress = sys.stderr.isatty() if args.progress is None else args.progress
     try:
-        res = verify(args.tables, args.receipt, args.hands, args.seed, abstraction=args.abstraction,
-                     out=args.out, progress=progress)
+        res = verify(
+            args.tables,
+            args.receipt,
+            args.hands,
+            args.seed,
+            abstraction=args.abstraction,
+            out=args.out,
+            progress=progress,
+        )
     except FileNotFoundError as exc:
         raise InputError(str(exc)) from None
     if args.json:
         print(json.dumps(res, sort_keys=True))
     else:
         for v, s in res["variants"].items():
-            print(f"{v:<9} {s['hands']:>9,} hands {s['decisions']:>10,} decisions "
-                  f"({s['converted']:,} all-in conversions) {s['failures']:>4} failures")
+            print(
+                f"{v:<9} {s['hands']:>9,} hands {s['decisions']:>10,} decisions "
+                f"({s['converted']:,} all-in conversions) {s['failures']:>4} failures"
+            )
         for name, c in res["checks"].items():
-            print(f"{name:<9} {'pass' if c['pass'] else 'FAIL'}  {c['checked']:>10,} checked {c['failures']:>6} failures")
+            print(
+                f"{name:<9} {'pass' if c['pass'] else 'FAIL'}  {c['checked']:>10,} checked {c['failures']:>6} failures"
+            )
         for line in res["examples"]:
             print(f"  {line}")
-        print(f"{'PASS' if res['pass'] else 'FAIL'}: {res['hands']:,} hands, {res['decisions']:,} decisions, "
-              f"{res['failures']} failures; receipt {args.out}")
+        print(
+            f"{'PASS' if res['pass'] else 'FAIL'}: {res['hands']:,} hands, {res['decisions']:,} decisions, "
+            f"{res['failures']} failures; receipt {args.out}"
+        )
     return 0 if res["pass"] else 1

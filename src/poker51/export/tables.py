@@ -80,7 +80,14 @@ TABLE_SCHEMA = pa.schema(
      pa.field("bucket", pa.int8(), nullable=False)]
     + [pa.field(a, pa.float64(), nullable=False) for a in ACTION_COLUMNS]
 )  # fmt: skip
-_INT_DTYPES = {"street": "int8", "h_bet": "int8", "h_draw": "int8", "r_draw": "int8", "class": "int16", "bucket": "int8"}
+_INT_DTYPES = {
+    "street": "int8",
+    "h_bet": "int8",
+    "h_draw": "int8",
+    "r_draw": "int8",
+    "class": "int16",
+    "bucket": "int8",
+}
 BETS = (1, 2, 4, 8)
 #: probability rows are accepted when they sum to 1 within this (export writes them within 1e-12)
 SUM_TOLERANCE = 1e-9
@@ -147,7 +154,7 @@ def strategy_table(game, policy: np.ndarray, ab, variant: str) -> pd.DataFrame:
             continue
         _, street, d4, k, pre, post, state = key
         spot, h_bet = spot_of_line(pre if street == 0 else post)
-        probs = policy[act_off[i]:act_off[i + 1]]
+        probs = policy[act_off[i] : act_off[i + 1]]
         names = SPOT_ACTIONS[spot]
         if len(probs) != len(names):
             raise ValueError(f"information set {key} has {len(probs)} actions, spot {spot} has {len(names)}")
@@ -156,8 +163,16 @@ def strategy_table(game, policy: np.ndarray, ab, variant: str) -> pd.DataFrame:
         s = float(probs.sum())
         if abs(s - 1.0) > 1e-12 or probs.min() < 0:
             raise ValueError(f"information set {key}: probabilities {probs.tolist()} do not sum to 1")
-        row = dict(street=street, spot=spot, h_bet=h_bet, h_draw=d4, r_draw=k, pre_line=pre, post_line=post,
-                   **{"class": state if street == 0 else -1, "bucket": state if street == 1 else -1})
+        row = dict(
+            street=street,
+            spot=spot,
+            h_bet=h_bet,
+            h_draw=d4,
+            r_draw=k,
+            pre_line=pre,
+            post_line=post,
+            **{"class": state if street == 0 else -1, "bucket": state if street == 1 else -1},
+        )
         row.update({a: 0.0 for a in ACTION_COLUMNS})
         row.update(zip(names, probs.tolist()))
         for c in TABLE_COLUMNS:
@@ -195,6 +210,7 @@ def check_table(df: pd.DataFrame, name: str = "<table>") -> None:
     """Raise :class:`StrategyTableError` (message starts with ``name``) unless ``df`` is a
     strategy table: exact columns and dtypes, consistent spots, unique sorted index,
     probabilities in [0, 1], zero off the spot's actions, rows summing to 1."""
+
     def bad(what: str) -> StrategyTableError:
         return StrategyTableError(f"{name}: {what}")
 
@@ -241,7 +257,8 @@ def check_table(df: pd.DataFrame, name: str = "<table>") -> None:
     s0 = street == 0
     chk = {
         "h_draw in 0..4": df["h_draw"].between(0, 4).all(),
-        "r_draw -1 before the draw, 0..4 after": ((df["r_draw"] == -1) == s0).all() and df["r_draw"].between(-1, 4).all(),
+        "r_draw -1 before the draw, 0..4 after": ((df["r_draw"] == -1) == s0).all()
+        and df["r_draw"].between(-1, 4).all(),
         "class >= 0 exactly before the draw": ((df["class"] >= 0) == s0).all(),
         "bucket >= 0 exactly after the draw": ((df["bucket"] >= 0) == ~s0).all(),
         "post_line empty exactly before the draw": ((df["post_line"] == "") == s0).all(),
@@ -277,8 +294,14 @@ def write_table(df: pd.DataFrame, path: str | Path, provenance: Mapping[str, Any
     if "variant" not in provenance:
         raise ValueError("provenance must name the variant")
     check_table(df, str(path))
-    meta = {"provenance": dict(provenance), "packages": package_versions(), "format": TABLE_FORMAT,
-            "content_sha256": content_digest(df), "rows": len(df), "variant": provenance["variant"]}
+    meta = {
+        "provenance": dict(provenance),
+        "packages": package_versions(),
+        "format": TABLE_FORMAT,
+        "content_sha256": content_digest(df),
+        "rows": len(df),
+        "variant": provenance["variant"],
+    }
     return write_parquet(df, path, metadata=meta, schema=TABLE_SCHEMA)
 
 
@@ -320,9 +343,15 @@ def to_json(df: pd.DataFrame, path: str | Path, provenance: Mapping[str, Any] | 
     check_table(df, str(path))
     path = Path(path)
     path.parent.mkdir(parents=True, exist_ok=True)
-    head = {"format": TABLE_FORMAT, "columns": list(TABLE_COLUMNS), "index_columns": list(INDEX_COLUMNS),
-            "actions": list(ACTION_COLUMNS), "spot_actions": {k: list(v) for k, v in SPOT_ACTIONS.items()},
-            "content_sha256": content_digest(df), "provenance": dict(provenance or {})}
+    head = {
+        "format": TABLE_FORMAT,
+        "columns": list(TABLE_COLUMNS),
+        "index_columns": list(INDEX_COLUMNS),
+        "actions": list(ACTION_COLUMNS),
+        "spot_actions": {k: list(v) for k, v in SPOT_ACTIONS.items()},
+        "content_sha256": content_digest(df),
+        "provenance": dict(provenance or {}),
+    }
     text = canonical_json(head)[:-1] + ',"rows":[\n'
     text += ",\n".join(_json_records(df))
     text += "\n]}\n"
@@ -372,13 +401,16 @@ def table_path(tables_dir: str | Path, variant: str, ext: str = "parquet") -> Pa
     return Path(tables_dir) / (TABLE_STEM.format(variant=variant) + f".{ext}")
 
 
-def export_tables(game, policy: np.ndarray, ab, variant: str, tables_dir: str | Path,
-                  provenance: Mapping[str, Any]) -> list[Path]:
+def export_tables(
+    game, policy: np.ndarray, ab, variant: str, tables_dir: str | Path, provenance: Mapping[str, Any]
+) -> list[Path]:
     """Write the variant's table as Parquet and JSON (:func:`table_path`); returns both paths."""
     df = strategy_table(game, policy, ab, variant)
     prov = {**provenance, "variant": variant}
-    return [write_table(df, table_path(tables_dir, variant), prov),
-            to_json(df, table_path(tables_dir, variant, "json"), prov)]
+    return [
+        write_table(df, table_path(tables_dir, variant), prov),
+        to_json(df, table_path(tables_dir, variant, "json"), prov),
+    ]
 
 
 # --------------------------------------------------------------------------- receipt
@@ -391,12 +423,18 @@ def receipt(paths: Iterable[str | Path], config: Mapping[str, Any], seeds: Mappi
         if not p.is_file():
             raise FileNotFoundError(f"{p}: cannot hash a file that does not exist")
         files[p.as_posix()] = sha256_file(p)
-    return {"format": RECEIPT_FORMAT, "config": dict(config), "packages": package_versions(),
-            "seeds": dict(seeds), "files": dict(sorted(files.items()))}
+    return {
+        "format": RECEIPT_FORMAT,
+        "config": dict(config),
+        "packages": package_versions(),
+        "seeds": dict(seeds),
+        "files": dict(sorted(files.items())),
+    }
 
 
-def write_receipt(path: str | Path, paths: Iterable[str | Path], config: Mapping[str, Any],
-                  seeds: Mapping[str, Any]) -> dict[str, Any]:
+def write_receipt(
+    path: str | Path, paths: Iterable[str | Path], config: Mapping[str, Any], seeds: Mapping[str, Any]
+) -> dict[str, Any]:
     """Write :func:`receipt` as sorted, indented JSON to ``path``; returns it."""
     r = receipt(paths, config, seeds)
     write_json(r, path)

@@ -176,28 +176,60 @@ def build_game(ab: AbstractionArrays, recall: bool = False) -> Game:
         if line[-1] == "x":
             r2 = r + R_BET
             h2 = r2 + R_BET
-            facing_raise = decision(R, street, d, k, pre, line + ["b2", "r"], [
-                gb.add_fold(R, (h2, r2)),
-                close(line + ["b2", "r", "c"], h2),
-            ])
-            facing_bet = decision(H, street, d, k, pre, line + ["b2"], [
-                gb.add_fold(H, (h, r2)),
-                close(line + ["b2", "c"], r2),
-                facing_raise,
-            ])
+            facing_raise = decision(
+                R,
+                street,
+                d,
+                k,
+                pre,
+                line + ["b2", "r"],
+                [
+                    gb.add_fold(R, (h2, r2)),
+                    close(line + ["b2", "r", "c"], h2),
+                ],
+            )
+            facing_bet = decision(
+                H,
+                street,
+                d,
+                k,
+                pre,
+                line + ["b2"],
+                [
+                    gb.add_fold(H, (h, r2)),
+                    close(line + ["b2", "c"], r2),
+                    facing_raise,
+                ],
+            )
             return decision(R, street, d, k, pre, line, [close(line + ["x"], h), facing_bet])
         b = int(line[-1][1:])
         r2 = h + b
         h2 = r2 + b
-        facing_reraise = decision(R, street, d, k, pre, line + ["r", "r"], [
-            gb.add_fold(R, (h2, r2)),
-            close(line + ["r", "r", "c"], h2),
-        ])
-        facing_raise = decision(H, street, d, k, pre, line + ["r"], [
-            gb.add_fold(H, (h, r2)),
-            close(line + ["r", "c"], r2),
-            facing_reraise,
-        ])
+        facing_reraise = decision(
+            R,
+            street,
+            d,
+            k,
+            pre,
+            line + ["r", "r"],
+            [
+                gb.add_fold(R, (h2, r2)),
+                close(line + ["r", "r", "c"], h2),
+            ],
+        )
+        facing_raise = decision(
+            H,
+            street,
+            d,
+            k,
+            pre,
+            line + ["r"],
+            [
+                gb.add_fold(H, (h, r2)),
+                close(line + ["r", "c"], r2),
+                facing_reraise,
+            ],
+        )
         return decision(R, street, d, k, pre, line, [gb.add_fold(R, (h, r)), close(line + ["c"], h), facing_raise])
 
     def post_round(d, k, pre, put):
@@ -215,6 +247,7 @@ def build_game(ab: AbstractionArrays, recall: bool = False) -> Game:
             pre = _line(line)
             subs = [gb.add_private_chance(post_round(d, k, pre, amount), h_mats[d], r_mat) for k in draws_r]
             return gb.add_chance(subs, [1.0] * len(subs), [masks[k] for k in draws_r])
+
         return close
 
     first = []

@@ -23,15 +23,16 @@ The choices are documented in ``docs/population.md``.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Mapping
+from typing import Any
 
 import numpy as np
 import yaml
 
-from poker51.games.abstract import BETS, FIRST_ACTIONS, OPENS, AbstractionArrays
 from poker51.errors import InputError
+from poker51.games.abstract import BETS, FIRST_ACTIONS, OPENS, AbstractionArrays
 from poker51.solver.tree import Game
 
 DRAW_RULES = ("house", "keep_kicker")
@@ -49,12 +50,20 @@ class PlayerType:
     softness: float
 
     @classmethod
-    def from_config(cls, name: str, cfg: Mapping[str, Any]) -> "PlayerType":
+    def from_config(cls, name: str, cfg: Mapping[str, Any]) -> PlayerType:
         where = f"population.types.{name}"
         try:
             op = cfg["open"]
-            t = cls(name, str(cfg["draw"]), float(op["value"]), int(op["size"]), float(op["bluff"]),
-                    float(cfg["call"]), float(cfg["raise"]), float(cfg.get("softness", 0.0)))
+            t = cls(
+                name,
+                str(cfg["draw"]),
+                float(op["value"]),
+                int(op["size"]),
+                float(op["bluff"]),
+                float(cfg["call"]),
+                float(cfg["raise"]),
+                float(cfg.get("softness", 0.0)),
+            )
         except KeyError as exc:
             raise InputError(f"{where}: missing key {exc.args[0]!r}") from exc
         except (TypeError, ValueError) as exc:
@@ -102,7 +111,9 @@ def load_population(path_or_cfg: str | Path | Mapping[str, Any]) -> Population:
     types = tuple(PlayerType.from_config(n, c) for n, c in cfg["types"].items())
     names = [t.name for t in types]
     if set(cfg["weights"]) != set(names):
-        raise InputError(f"population.weights: keys {sorted(cfg['weights'])} must match population.types {sorted(names)}")
+        raise InputError(
+            f"population.weights: keys {sorted(cfg['weights'])} must match population.types {sorted(names)}"
+        )
     w = np.array([float(cfg["weights"][n]) for n in names])
     if np.any(w < 0) or w.sum() <= 0:
         raise InputError("population.weights: must be non-negative with a positive sum")
@@ -123,9 +134,21 @@ def _h_spots(game: Game, ab: AbstractionArrays) -> dict[str, np.ndarray]:
     cache = game.__dict__.setdefault("_h_spots", {})
     if "spots" in cache:
         return cache["spots"]
-    cols: dict[str, list[int]] = {k: [] for k in ("first", "first_class", "open", "open_bucket", "facing",
-                                                  "facing_street", "facing_class", "facing_draw", "facing_bucket")}
-    for i, (player, key) in enumerate(game.iset_keys):
+    cols: dict[str, list[int]] = {
+        k: []
+        for k in (
+            "first",
+            "first_class",
+            "open",
+            "open_bucket",
+            "facing",
+            "facing_street",
+            "facing_class",
+            "facing_draw",
+            "facing_bucket",
+        )
+    }
+    for i, (_player, key) in enumerate(game.iset_keys):
         if key[0] != "H":
             continue
         _, street, d, k, pre, post, state = key
@@ -171,8 +194,9 @@ def type_policy(game: Game, ab: AbstractionArrays, t: PlayerType, base: np.ndarr
     policy[rows + bet] += q
     # facing R's raise or R's bet: fold, call, raise
     pre = sp["facing_street"] == 0
-    s = np.where(pre, s_pre[np.maximum(sp["facing_class"], 0), np.maximum(sp["facing_draw"], 0)],
-                 (sp["facing_bucket"] + 0.5) / B)
+    s = np.where(
+        pre, s_pre[np.maximum(sp["facing_class"], 0), np.maximum(sp["facing_draw"], 0)], (sp["facing_bucket"] + 0.5) / B
+    )
     fold, call, raise_ = facing_probs(t, s)
     rows = lo[sp["facing"]]
     policy[rows], policy[rows + 1], policy[rows + 2] = fold, call, raise_

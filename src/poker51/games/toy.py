@@ -18,7 +18,7 @@ Card removal uses the exact per-player weights described in :mod:`poker51.solver
 
 from __future__ import annotations
 
-from typing import Callable
+from collections.abc import Callable
 
 import numpy as np
 
@@ -59,7 +59,7 @@ def leduc() -> Game:
     masks = [tuple((np.arange(n) != card).astype(float) for _ in range(2)) for card in range(n)]
     wins = []
     for board in range(n):
-        strength = np.where(rank == rank[board], 10 + rank, rank)   # pair beats any high card
+        strength = np.where(rank == rank[board], 10 + rank, rank)  # pair beats any high card
         wins.append(np.sign(strength[:, None] - strength[None, :]).astype(float) * compat)
 
     def betting(rnd, contrib, to_act, raises, facing, board, first, hist):

@@ -57,10 +57,27 @@ CATEGORIES = (
     "straight_flush",
     "five_of_a_kind",
 )
-HIGH_CARD, ONE_PAIR, TWO_PAIR, THREE_OF_A_KIND, STRAIGHT, FLUSH, FULL_HOUSE, FOUR_OF_A_KIND, STRAIGHT_FLUSH, FIVE_OF_A_KIND = range(10)
+(
+    HIGH_CARD,
+    ONE_PAIR,
+    TWO_PAIR,
+    THREE_OF_A_KIND,
+    STRAIGHT,
+    FLUSH,
+    FULL_HOUSE,
+    FOUR_OF_A_KIND,
+    STRAIGHT_FLUSH,
+    FIVE_OF_A_KIND,
+) = range(10)
 
 RULE_ORDINARY, RULE_WILD, RULE_BUG, RULE_SUIT_TWO, RULE_CLUB_ANY = range(5)
-RULES = {"ordinary": RULE_ORDINARY, "wild": RULE_WILD, "bug": RULE_BUG, "suit_two": RULE_SUIT_TWO, "club_any": RULE_CLUB_ANY}
+RULES = {
+    "ordinary": RULE_ORDINARY,
+    "wild": RULE_WILD,
+    "bug": RULE_BUG,
+    "suit_two": RULE_SUIT_TWO,
+    "club_any": RULE_CLUB_ANY,
+}
 
 _WHEEL = (1 << 12) | 0b1111  # A,2,3,4,5
 
@@ -126,7 +143,7 @@ def _eval_ranks(ranks, flush):
 
 
 @njit(cache=True)
-def _eval_cards(c0, c1, c2, c3, c4):
+def eval_cards_kernel(c0, c1, c2, c3, c4):
     """Ordinary strength of five distinct cards."""
     ranks = np.empty(5, np.int64)
     ranks[0] = c0 >> 2
@@ -141,11 +158,11 @@ def _eval_cards(c0, c1, c2, c3, c4):
 
 @njit(cache=True)
 def _eval_with(n0, n1, n2, n3, sub):
-    return _eval_cards(n0, n1, n2, n3, sub)
+    return eval_cards_kernel(n0, n1, n2, n3, sub)
 
 
 @njit(cache=True)
-def _best_marker(nat, rule):
+def best_marker_kernel(nat, rule):
     """Best strength of four natural cards ``nat`` plus the marker I = 2c under ``rule``."""
     return _best_marker_at(nat, rule, MARKER)
 
@@ -201,7 +218,7 @@ def _best_marker_at(nat, rule, marker):
 
 
 @njit(cache=True)
-def _naturals(hand, marker):
+def naturals_kernel(hand, marker):
     """(position of ``marker`` in the five-card ``hand`` or -1, the four other cards)."""
     k = -1
     for i in range(5):
@@ -218,18 +235,18 @@ def _naturals(hand, marker):
 
 
 @njit(cache=True)
-def _strength(hand, rule, marker):
+def strength_kernel(hand, rule, marker):
     if rule != RULE_ORDINARY:
-        k, nat = _naturals(hand, marker)
+        k, nat = naturals_kernel(hand, marker)
         if k >= 0:
             return _best_marker_at(nat, rule, marker)
-    return _eval_cards(hand[0], hand[1], hand[2], hand[3], hand[4])
+    return eval_cards_kernel(hand[0], hand[1], hand[2], hand[3], hand[4])
 
 
 @njit(cache=True)
 def _strength_many(hands, rule, marker, out):
     for i in range(hands.shape[0]):
-        out[i] = _strength(hands[i], rule, marker)
+        out[i] = strength_kernel(hands[i], rule, marker)
 
 
 # --------------------------------------------------------------------------- public
@@ -238,7 +255,7 @@ def strength(hand, rule: int = RULE_ORDINARY, marker: int = MARKER) -> int:
     h = np.asarray(hand, dtype=np.int64)
     if h.shape != (5,) or len(set(h.tolist())) != 5 or h.min() < 0 or h.max() > 51:
         raise ValueError(f"a hand is five distinct cards 0..51, got {hand!r}")
-    return int(_strength(h, rule, marker))
+    return int(strength_kernel(h, rule, marker))
 
 
 def strengths(hands: np.ndarray, rule: int = RULE_ORDINARY, marker: int = MARKER) -> np.ndarray:

@@ -67,10 +67,10 @@ from poker51.hands.evaluate import (
     STRAIGHT_FLUSH,
     THREE_OF_A_KIND,
     TWO_PAIR,
-    _best_marker,
-    _eval_cards,
-    _naturals,
+    best_marker_kernel,
+    eval_cards_kernel,
     eval_ranks_plain,
+    naturals_kernel,
 )
 
 #: House-rule steps (rule card numbering)
@@ -95,7 +95,7 @@ def _popcount5(m):
 @njit(cache=True)
 def _house_ordinary(hand):
     """(mask, step, strength) of five real cards read ordinarily."""
-    s = _eval_cards(hand[0], hand[1], hand[2], hand[3], hand[4])
+    s = eval_cards_kernel(hand[0], hand[1], hand[2], hand[3], hand[4])
     cat = s >> 20
     if cat >= STRAIGHT:
         return 31, STEP_MADE, s
@@ -134,14 +134,14 @@ def _house_ordinary(hand):
 
 
 @njit(cache=True)
-def _house(hand, rule, marker):
+def house_kernel(hand, rule, marker):
     """(keep mask over positions, House step 1..7, strength) of one hand under ``rule``."""
     if rule == RULE_ORDINARY:
         return _house_ordinary(hand)
-    k, nat = _naturals(hand, marker)
+    k, nat = naturals_kernel(hand, marker)
     if k < 0:
         return _house_ordinary(hand)
-    s = _best_marker(nat, rule)
+    s = best_marker_kernel(nat, rule)
     cat = s >> 20
     if cat >= STRAIGHT:
         return 31, STEP_MADE, s
@@ -171,7 +171,7 @@ def _house(hand, rule, marker):
 @njit(cache=True, parallel=True)
 def _house_many(hands, rule, marker, masks, steps, strengths):
     for h in prange(hands.shape[0]):
-        m, st, s = _house(hands[h], rule, marker)
+        m, st, s = house_kernel(hands[h], rule, marker)
         masks[h] = m
         steps[h] = st
         strengths[h] = s
@@ -208,7 +208,7 @@ def _keep_table(hands, house_masks, marker, out):
 
 
 # --------------------------------------------------------------------------- public
-def _check_hand(hand) -> np.ndarray:
+def check_hand(hand) -> np.ndarray:
     h = np.asarray(hand, dtype=np.int64)
     if h.shape != (5,) or len(set(h.tolist())) != 5 or h.min() < 0 or h.max() > 51:
         raise ValueError(f"a hand is five distinct cards 0..51, got {hand!r}")
@@ -217,13 +217,13 @@ def _check_hand(hand) -> np.ndarray:
 
 def house_keep(hand, rule: int = RULE_ORDINARY, marker: int = MARKER) -> tuple[int, int]:
     """(keep mask over the five positions, draw count) of the House rule for one hand."""
-    m, _, _ = _house(_check_hand(hand), rule, marker)
+    m, _, _ = house_kernel(check_hand(hand), rule, marker)
     return int(m), 5 - bin(int(m)).count("1")
 
 
 def house_step(hand, rule: int = RULE_ORDINARY, marker: int = MARKER) -> int:
     """The House-rule step (1..7, ``STEP_*``) that decides this hand's draw."""
-    return int(_house(_check_hand(hand), rule, marker)[1])
+    return int(house_kernel(check_hand(hand), rule, marker)[1])
 
 
 def house_keeps(hands: np.ndarray, rule: int = RULE_ORDINARY, marker: int = MARKER):
@@ -259,8 +259,8 @@ def keep_for_draw(hand, d: int, rule: int = RULE_ORDINARY, marker: int = MARKER)
     """
     if not 0 <= int(d) <= 5:
         raise ValueError(f"a draw count is 0..5, got {d}")
-    h = _check_hand(hand)
-    m, _, _ = _house(h, rule, marker)
+    h = check_hand(hand)
+    m, _, _ = house_kernel(h, rule, marker)
     mk = marker if rule != RULE_ORDINARY else -1
     return int(_keep_for_draw(h, m, int(d), mk))
 

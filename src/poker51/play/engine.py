@@ -146,10 +146,14 @@ class Action:
     amount: int | None = None
 
     @classmethod
-    def parse(cls, text: str) -> "Action":
+    def parse(cls, text: str) -> Action:
         parts = str(text).split()
-        if (not parts or parts[0] not in ("check", "bet", "call", "raise", "fold") or len(parts) > 2
-                or (len(parts) == 2 and not parts[1].lstrip("-").isdigit())):
+        if (
+            not parts
+            or parts[0] not in ("check", "bet", "call", "raise", "fold")
+            or len(parts) > 2
+            or (len(parts) == 2 and not parts[1].lstrip("-").isdigit())
+        ):
             raise InputError(f"unknown action {text!r}: expected check, bet N, call, raise or fold")
         return cls(parts[0], int(parts[1]) if len(parts) == 2 else None)
 
@@ -248,8 +252,14 @@ def _popcount5(mask: int) -> int:
 class HandState:
     """One hand from the ante to the settlement; antes and deals on construction."""
 
-    def __init__(self, variant: str, stacks: Mapping[str, int], deck: Sequence[int],
-                 seed: tuple[int, int] | None = None, hand_index: int = 0) -> None:
+    def __init__(
+        self,
+        variant: str,
+        stacks: Mapping[str, int],
+        deck: Sequence[int],
+        seed: tuple[int, int] | None = None,
+        hand_index: int = 0,
+    ) -> None:
         cards = variant_cards(variant)
         deck = [int(c) for c in deck]
         if sorted(deck) != cards:
@@ -270,9 +280,17 @@ class HandState:
         self.records: list[ActionRecord] = []
         self.events: list[dict] = []
         self.phase, self.reason, self.winner = PRE, None, None
-        self._log({"event": "hand", "format": LOG_FORMAT, "rules": "v0.6", "variant": variant,
-                   "seed": None if seed is None else [int(seed[0]), int(seed[1])],
-                   "stacks": dict(self.stacks), "deck": [card_str(c) for c in deck]})
+        self._log(
+            {
+                "event": "hand",
+                "format": LOG_FORMAT,
+                "rules": "v0.6",
+                "variant": variant,
+                "seed": None if seed is None else [int(seed[0]), int(seed[1])],
+                "stacks": dict(self.stacks),
+                "deck": [card_str(c) for c in deck],
+            }
+        )
         for s in SEATS:
             self.stacks[s] -= ANTE
             self.contrib[s] += ANTE
@@ -309,19 +327,33 @@ class HandState:
     def view(self, seat: str) -> View:
         o = self._opp(seat)
         in_round = self.phase in (PRE, POST)
-        drawn_or_locked = self.draw_counts[o] if self.draw_counts[o] is not None else (
-            5 - _popcount5(self.keeps[H]) if o == H and self.keeps[H] is not None else None)
+        drawn_or_locked = (
+            self.draw_counts[o]
+            if self.draw_counts[o] is not None
+            else (5 - _popcount5(self.keeps[H]) if o == H and self.keeps[H] is not None else None)
+        )
         own_count = self.draw_counts[seat]
         if own_count is None and self.keeps[seat] is not None:
             own_count = 5 - _popcount5(self.keeps[seat])
         return View(
-            seat=seat, variant=self.variant, phase=self.phase, cards=tuple(self.hands[seat]),
-            keep=self.keeps[seat], draw_count=own_count, opp_draw_count=drawn_or_locked,
-            stack=self.stacks[seat], opp_stack=self.stacks[o],
-            contributed=self.contrib[seat], opp_contributed=self.contrib[o],
-            round_bet=self._rc[seat] if in_round else 0, opp_round_bet=self._rc[o] if in_round else 0,
-            pot=self.pot, to_call=max(0, self._rc[o] - self._rc[seat]) if in_round else 0,
-            opening_bet=self._unit if in_round else None, line=tuple(self.records))
+            seat=seat,
+            variant=self.variant,
+            phase=self.phase,
+            cards=tuple(self.hands[seat]),
+            keep=self.keeps[seat],
+            draw_count=own_count,
+            opp_draw_count=drawn_or_locked,
+            stack=self.stacks[seat],
+            opp_stack=self.stacks[o],
+            contributed=self.contrib[seat],
+            opp_contributed=self.contrib[o],
+            round_bet=self._rc[seat] if in_round else 0,
+            opp_round_bet=self._rc[o] if in_round else 0,
+            pot=self.pot,
+            to_call=max(0, self._rc[o] - self._rc[seat]) if in_round else 0,
+            opening_bet=self._unit if in_round else None,
+            line=tuple(self.records),
+        )
 
     def legal_actions(self) -> list[Action]:
         """Every action the actor may take now, amounts filled in (empty outside betting)."""
@@ -403,8 +435,9 @@ class HandState:
         if self._line not in (("bet",), ("check", "bet"), ("bet", "raise")):
             raise _illegal(RULE_RAISES, "the raises of this round are used up; call or fold")
         if self.stacks[self._opp(seat)] == 0:
-            raise _illegal(RULE_ANSWER if seat == R else RULE_ANSWER_H,
-                           f"{self._opp(seat)} is all in and cannot answer a raise")
+            raise _illegal(
+                RULE_ANSWER if seat == R else RULE_ANSWER_H, f"{self._opp(seat)} is all in and cannot answer a raise"
+            )
         need = self._raise_amount()
         if self.stacks[seat] < need:
             raise _illegal(RULE_RAISE_COVER, f"{seat} needs {need} to raise and has {self.stacks[seat]}")
@@ -490,8 +523,9 @@ class HandState:
         if kind not in fixed:
             raise InputError(f"unknown action kind {kind!r}")
         if amount is not None and self.actor is not None and amount != fixed[kind]():
-            raise _illegal(RULE_RAISES if kind == "raise" else RULE_FACING,
-                           f"{kind} puts in {fixed[kind]()} jbits, not {amount}")
+            raise _illegal(
+                RULE_RAISES if kind == "raise" else RULE_FACING, f"{kind} puts in {fixed[kind]()} jbits, not {amount}"
+            )
         if kind == "check":
             self.check(keep)
         else:
@@ -508,13 +542,21 @@ class HandState:
             kept = [c for i, c in enumerate(self.hands[s]) if keep >> i & 1]
             discarded = [c for i, c in enumerate(self.hands[s]) if not keep >> i & 1]
             n = 5 - len(kept)
-            drawn = self.deck[self._next:self._next + n]
+            drawn = self.deck[self._next : self._next + n]
             self._next += n
             self.hands[s] = kept + drawn
             self.draw_counts[s] = n
-            self._log({"event": "draw", "seat": s, "keep": keep, "count": n,
-                       "discarded": [card_str(c) for c in discarded], "drawn": [card_str(c) for c in drawn],
-                       "hand": [card_str(c) for c in self.hands[s]]})
+            self._log(
+                {
+                    "event": "draw",
+                    "seat": s,
+                    "keep": keep,
+                    "count": n,
+                    "discarded": [card_str(c) for c in discarded],
+                    "drawn": [card_str(c) for c in drawn],
+                    "hand": [card_str(c) for c in self.hands[s]],
+                }
+            )
         if self.stacks[H] > 0 and self.stacks[R] > 0:
             self._start_round(POST)
         else:
@@ -523,9 +565,17 @@ class HandState:
     def result(self) -> HandResult:
         if self.phase != DONE:
             raise _illegal(RULE_ORDER, "the hand is not over")
-        return HandResult(self.hand_index, self.seed, self.variant, self.reason, self.winner,
-                          dict(self.stacks_before), dict(self.stacks),
-                          {s: self.stacks[s] - self.stacks_before[s] for s in SEATS}, self.log)
+        return HandResult(
+            self.hand_index,
+            self.seed,
+            self.variant,
+            self.reason,
+            self.winner,
+            dict(self.stacks_before),
+            dict(self.stacks),
+            {s: self.stacks[s] - self.stacks_before[s] for s in SEATS},
+            self.log,
+        )
 
     # ------------------------------------------------------------------ internals
     @staticmethod
@@ -570,8 +620,17 @@ class HandState:
     def _record(self, seat: str, kind: str, amount: int, keep) -> None:
         all_in = amount > 0 and self.stacks[seat] == 0
         self.records.append(ActionRecord(self.phase, seat, kind, amount, all_in))
-        event = {"event": "action", "round": self.phase, "seat": seat, "kind": kind, "amount": amount,
-                 "to": self._rc[seat], "all_in": all_in, "pot": self.pot, "stacks": dict(self.stacks)}
+        event = {
+            "event": "action",
+            "round": self.phase,
+            "seat": seat,
+            "kind": kind,
+            "amount": amount,
+            "to": self._rc[seat],
+            "all_in": all_in,
+            "pot": self.pot,
+            "stacks": dict(self.stacks),
+        }
         if keep is not None:
             event["keep"] = int(keep)
             event["draw_count"] = 5 - _popcount5(int(keep))
@@ -580,9 +639,20 @@ class HandState:
     def _showdown(self) -> None:
         st = {s: strength(self.hands[s], self.rule) for s in SEATS}
         winner = H if st[H] > st[R] else R if st[R] > st[H] else None
-        self._log({"event": "showdown", **{s: {"hand": [card_str(c) for c in self.hands[s]], "strength": st[s],
-                                               "category": CATEGORIES[category_of(st[s])]} for s in SEATS},
-                   "winner": winner or "split"})
+        self._log(
+            {
+                "event": "showdown",
+                **{
+                    s: {
+                        "hand": [card_str(c) for c in self.hands[s]],
+                        "strength": st[s],
+                        "category": CATEGORIES[category_of(st[s])],
+                    }
+                    for s in SEATS
+                },
+                "winner": winner or "split",
+            }
+        )
         self._settle(reason="showdown", winner=winner)
 
     def _settle(self, reason: str, winner: str | None) -> None:
@@ -599,10 +669,19 @@ class HandState:
         if sum(self.stacks.values()) != sum(self.stacks_before.values()) or min(self.stacks.values()) < 0:
             raise RuntimeError(f"jbits not conserved: {self.stacks_before} -> {self.stacks}")
         self.phase, self.reason, self.winner = DONE, reason, winner
-        self._log({"event": "result", "reason": reason, "winner": winner, "contributed": c,
-                   "returned": returned, "won": won,
-                   "net": {s: self.stacks[s] - self.stacks_before[s] for s in SEATS}, "stacks": dict(self.stacks),
-                   "hands": {s: [card_str(x) for x in self.hands[s]] for s in SEATS}})
+        self._log(
+            {
+                "event": "result",
+                "reason": reason,
+                "winner": winner,
+                "contributed": c,
+                "returned": returned,
+                "won": won,
+                "net": {s: self.stacks[s] - self.stacks_before[s] for s in SEATS},
+                "stacks": dict(self.stacks),
+                "hands": {s: [card_str(x) for x in self.hands[s]] for s in SEATS},
+            }
+        )
 
 
 # --------------------------------------------------------------------------- running hands
@@ -618,8 +697,15 @@ def run_hand(state: HandState, players: Mapping[str, Player]) -> HandResult:
     return state.result()
 
 
-def play_hand(players: Mapping[str, Player], *, stacks: Mapping[str, int], variant: str = "standard",
-              base_seed: int | None = None, hand_index: int = 0, deck: Sequence[int] | None = None) -> HandResult:
+def play_hand(
+    players: Mapping[str, Player],
+    *,
+    stacks: Mapping[str, int],
+    variant: str = "standard",
+    base_seed: int | None = None,
+    hand_index: int = 0,
+    deck: Sequence[int] | None = None,
+) -> HandResult:
     """Play one hand on the seeded deck, or on an injected ``deck`` (logged with seed null)."""
     if (deck is None) == (base_seed is None):
         raise InputError("give exactly one of base_seed (a seeded shuffle) and deck (an injected deck)")
@@ -630,8 +716,14 @@ def play_hand(players: Mapping[str, Player], *, stacks: Mapping[str, int], varia
     return run_hand(HandState(variant, stacks, deck, seed=seed, hand_index=hand_index), players)
 
 
-def play_match(players: Mapping[str, Player], n_hands: int, base_seed: int, variant: str = "standard",
-               stacks: Mapping[str, int] | None = None, carry_stacks: bool = False) -> list[HandResult]:
+def play_match(
+    players: Mapping[str, Player],
+    n_hands: int,
+    base_seed: int,
+    variant: str = "standard",
+    stacks: Mapping[str, int] | None = None,
+    carry_stacks: bool = False,
+) -> list[HandResult]:
     """Hands ``0 .. n_hands-1`` on decks seeded ``[base_seed, i]``.
 
     Each hand starts from ``stacks`` (default 100 each: deep enough that no v0.6 line
@@ -643,8 +735,9 @@ def play_match(players: Mapping[str, Player], n_hands: int, base_seed: int, vari
     for i in range(int(n_hands)):
         if carry_stacks and min(current.values()) < ANTE:
             break
-        res = play_hand(players, stacks=current if carry_stacks else start, variant=variant,
-                        base_seed=base_seed, hand_index=i)
+        res = play_hand(
+            players, stacks=current if carry_stacks else start, variant=variant, base_seed=base_seed, hand_index=i
+        )
         out.append(res)
         current = dict(res.stacks_after)
     return out

@@ -31,16 +31,16 @@ import matplotlib
 
 matplotlib.use("Agg")
 
-import matplotlib.pyplot as plt  # noqa: E402
-import numpy as np  # noqa: E402
-import pandas as pd  # noqa: E402
-from scipy import stats  # noqa: E402
-from tqdm.auto import tqdm  # noqa: E402
+import matplotlib.pyplot as plt
+import numpy as np
+import pandas as pd
+from scipy import stats
+from tqdm.auto import tqdm
 
-from poker51.play.engine import H, R, VARIANT_RULES, Action, View, play_hand  # noqa: E402
-from poker51.hands.house import house_keep  # noqa: E402
-from poker51.play.players import TypePlayer, type_seed  # noqa: E402
-from poker51.games.population import PlayerType, Population  # noqa: E402
+from poker51.games.population import PlayerType, Population
+from poker51.hands.house import house_keep
+from poker51.play.engine import VARIANT_RULES, Action, H, R, View, play_hand
+from poker51.play.players import TypePlayer, type_seed
 
 POLICIES = ("v0.6", "v0.5")
 DIFF = "v0.6-v0.5"
@@ -70,8 +70,10 @@ def load_tables(variant: str, tables_dir: str | Path | None = None) -> dict[str,
     for where in (base / variant, base):
         if all((where / f"{n}.parquet").exists() for n in TABLE_NAMES):
             return {n: read_parquet(where / f"{n}.parquet") for n in TABLE_NAMES}
-    raise InputError(f"{base}: no abstraction tables for {variant!r} "
-                     f"(need {', '.join(n + '.parquet' for n in TABLE_NAMES)} in {base / variant} or {base})")
+    raise InputError(
+        f"{base}: no abstraction tables for {variant!r} "
+        f"(need {', '.join(n + '.parquet' for n in TABLE_NAMES)} in {base / variant} or {base})"
+    )
 
 
 @lru_cache(maxsize=3)
@@ -140,13 +142,23 @@ def evidence_hands(
             human = TypePlayer(ptype, variant, tables, type_seed(seed, i))
             x = np.empty(int(hands), np.int64)
             for k in range(int(hands)):
-                res = play_hand({H: human, R: riemann}, stacks=start, variant=variant, base_seed=int(seed),
-                                hand_index=k)
+                res = play_hand(
+                    {H: human, R: riemann}, stacks=start, variant=variant, base_seed=int(seed), hand_index=k
+                )
                 x[k] = res.net[R]
                 bar.update()
             nets[policy] = x
-        frames.append(pd.DataFrame({"variant": variant, "type": ptype.name, "hand": np.arange(int(hands)),
-                                    "v0.6": nets["v0.6"], "v0.5": nets["v0.5"]}))
+        frames.append(
+            pd.DataFrame(
+                {
+                    "variant": variant,
+                    "type": ptype.name,
+                    "hand": np.arange(int(hands)),
+                    "v0.6": nets["v0.6"],
+                    "v0.5": nets["v0.5"],
+                }
+            )
+        )
     bar.close()
     return pd.concat(frames, ignore_index=True)
 
@@ -220,8 +232,9 @@ def fig_evidence(df: pd.DataFrame, out_stem: str | Path) -> list[Path]:
     """
     variants = list(dict.fromkeys(df["variant"]))
     with plt.rc_context(_STYLE):
-        fig, axes = plt.subplots(len(variants), 2, figsize=(7.0, 2.6 * len(variants)), squeeze=False,
-                                 gridspec_kw={"width_ratios": [2, 1]})
+        fig, axes = plt.subplots(
+            len(variants), 2, figsize=(7.0, 2.6 * len(variants)), squeeze=False, gridspec_kw={"width_ratios": [2, 1]}
+        )
         for row, variant in zip(axes, variants):
             sub = df[df["variant"] == variant]
             names = list(dict.fromkeys(sub["type"]))
@@ -229,11 +242,27 @@ def fig_evidence(df: pd.DataFrame, out_stem: str | Path) -> list[Path]:
             for k, (policy, marker) in enumerate(((POLICIES[0], "o"), (POLICIES[1], "s"))):
                 s = sub[sub["policy"] == policy].set_index("type").reindex(names)
                 err = np.vstack([s["mean"] - s["ci_low"], s["ci_high"] - s["mean"]])
-                row[0].errorbar(s["mean"], y + (-0.15 if k == 0 else 0.15), xerr=err, fmt=marker, markersize=4,
-                                capsize=2, linewidth=0.8, label=f"Riemann {policy}")
+                row[0].errorbar(
+                    s["mean"],
+                    y + (-0.15 if k == 0 else 0.15),
+                    xerr=err,
+                    fmt=marker,
+                    markersize=4,
+                    capsize=2,
+                    linewidth=0.8,
+                    label=f"Riemann {policy}",
+                )
             d = sub[sub["policy"] == DIFF].set_index("type").reindex(names)
-            row[1].errorbar(d["mean"], y, xerr=np.vstack([d["mean"] - d["ci_low"], d["ci_high"] - d["mean"]]),
-                            fmt="D", markersize=4, capsize=2, linewidth=0.8, color="black")
+            row[1].errorbar(
+                d["mean"],
+                y,
+                xerr=np.vstack([d["mean"] - d["ci_low"], d["ci_high"] - d["mean"]]),
+                fmt="D",
+                markersize=4,
+                capsize=2,
+                linewidth=0.8,
+                color="black",
+            )
             for ax in row:
                 ax.axvline(0.0, color="grey", linewidth=0.6)
                 ax.set_yticks(y, [n.replace("_", " ") for n in names])
@@ -268,8 +297,12 @@ def v05_factory(tables: dict[str, pd.DataFrame]) -> Callable[[str], Any]:
     return lambda variant: V05Player.from_tables(variant, tables)
 
 
-def riemann_factory(tables: dict[str, pd.DataFrame], strategy: str | Path | None = None,
-                    receipt: str | Path | None = None, variant: str = "standard") -> Callable[[str], Any]:
+def riemann_factory(
+    tables: dict[str, pd.DataFrame],
+    strategy: str | Path | None = None,
+    receipt: str | Path | None = None,
+    variant: str = "standard",
+) -> Callable[[str], Any]:
     """``factory(variant)`` of the v0.6 table player :class:`poker51.play.riemann.Riemann`.
 
     The table is loaded and checked now (errors surface here, not mid-run): ``strategy``
@@ -280,8 +313,13 @@ def riemann_factory(tables: dict[str, pd.DataFrame], strategy: str | Path | None
     """
     from poker51.play.riemann import Riemann
 
-    player = Riemann.load(variant if strategy is None else strategy, receipt=receipt, variant=variant,
-                          classes=tables["classes"], buckets=tables["buckets"])
+    player = Riemann.load(
+        variant if strategy is None else strategy,
+        receipt=receipt,
+        variant=variant,
+        classes=tables["classes"],
+        buckets=tables["buckets"],
+    )
 
     def make(v: str):
         if v != player.variant:
@@ -291,5 +329,18 @@ def riemann_factory(tables: dict[str, pd.DataFrame], strategy: str | Path | None
     return make
 
 
-__all__ = ["CheckCallPlayer", "DIFF", "POLICIES", "SUMMARY_COLUMNS", "evidence_hands", "evidence_run",
-           "fig_evidence", "load_tables", "make_player", "mean_ci", "riemann_factory", "summarize", "v05_factory"]
+__all__ = [
+    "CheckCallPlayer",
+    "DIFF",
+    "POLICIES",
+    "SUMMARY_COLUMNS",
+    "evidence_hands",
+    "evidence_run",
+    "fig_evidence",
+    "load_tables",
+    "make_player",
+    "mean_ci",
+    "riemann_factory",
+    "summarize",
+    "v05_factory",
+]

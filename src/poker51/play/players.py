@@ -41,11 +41,11 @@ import numpy as np
 import pandas as pd
 
 from poker51.abstraction.classes import arrays, bucket_of, class_names, classify
-from poker51.games.abstract import AbstractionArrays
-from poker51.play.engine import VARIANT_RULES, Action, View
 from poker51.errors import InputError
-from poker51.hands.house import keep_for_draw
+from poker51.games.abstract import AbstractionArrays
 from poker51.games.population import PlayerType, facing_probs, open_prob, pre_strength
+from poker51.hands.house import keep_for_draw
+from poker51.play.engine import VARIANT_RULES, Action, View
 
 
 class TypePlayer:
@@ -139,8 +139,9 @@ class TypePlayer:
         return amounts[max(below)] if below else None
 
 
-def type_players(types: Sequence[PlayerType], variant: str, tables: dict[str, pd.DataFrame],
-                 seed: int) -> list[TypePlayer]:
+def type_players(
+    types: Sequence[PlayerType], variant: str, tables: dict[str, pd.DataFrame], seed: int
+) -> list[TypePlayer]:
     """One player per type; type ``i`` uses the seed ``[seed, i]`` folded to one int."""
     return [TypePlayer(t, variant, tables, type_seed(seed, i)) for i, t in enumerate(types)]
 

@@ -64,10 +64,8 @@ import numpy as np
 import pandas as pd
 from numba import njit
 
-from poker51.abstraction.classes import _base_class  # njit kernel: standard class from (House step, strength)
+from poker51.abstraction.classes import base_class_kernel  # njit kernel: standard class from (House step, strength)
 from poker51.cards import MARKER, card_str
-from poker51.play.engine import VARIANT_RULES
-from poker51.hands.evaluate import RULE_ORDINARY, _strength  # njit kernel: the engine's showdown strength
 from poker51.export.tables import (
     ACTION_COLUMNS,
     INDEX_COLUMNS,
@@ -82,8 +80,10 @@ from poker51.export.tables import (
     table_path,
 )
 from poker51.fnv import FNV64_OFFSET_BASIS, fnv1a_64
-from poker51.hands.house import _house, house_keep  # _house: njit (keep mask, step, strength)
+from poker51.hands.evaluate import RULE_ORDINARY, strength_kernel  # njit kernel: the engine's showdown strength
+from poker51.hands.house import house_keep, house_kernel  # house_kernel: njit (keep mask, step, strength)
 from poker51.io import read_parquet
+from poker51.play.engine import VARIANT_RULES
 
 BET_SIZES = (1, 2, 4, 8)
 RIEMANN_BET = 2
@@ -210,16 +210,17 @@ def state_from_view(view) -> PublicState:
     else:
         need = view.to_call + int(view.opening_bet or 0)
     can = view.opp_stack > 0 and view.stack >= need
-    return PublicState(street, int(view.opp_draw_count), int(view.draw_count) if street else -1,
-                       pre, post if street else "", bool(can))
+    return PublicState(
+        street, int(view.opp_draw_count), int(view.draw_count) if street else -1, pre, post if street else "", bool(can)
+    )
 
 
 # --------------------------------------------------------------------------- kernels
 @njit(cache=True)
 def _class_key(hand, rule, marker):
     """``base*100 + holds_marker*10 + house_draw`` of a dealt hand (the abstraction's class key)."""
-    mask, step, s = _house(hand, rule, marker)
-    base = _base_class(step, s)
+    mask, step, s = house_kernel(hand, rule, marker)
+    base = base_class_kernel(step, s)
     has = 0
     if rule != RULE_ORDINARY:
         for i in range(5):
@@ -255,7 +256,7 @@ def _hand_kernel(hand, rule, marker, chars, basis):
         h = (h ^ np.uint64(chars[hand[i], 0])) * _FNV_PRIME
         h = (h ^ np.uint64(chars[hand[i], 1])) * _FNV_PRIME
     h = (h ^ np.uint64(59)) * _FNV_PRIME  # ";"
-    return h, _class_key(hand, rule, marker), _strength(hand, rule, marker)
+    return h, _class_key(hand, rule, marker), strength_kernel(hand, rule, marker)
 
 
 _CHARS = np.array([[ord(ch) for ch in card_str(c)] for c in range(52)], dtype=np.uint8)
@@ -268,16 +269,24 @@ def _bytes_array(b: bytes) -> np.ndarray:
 # --------------------------------------------------------------------------- the player
 def _abstraction_frames(variant: str, classes, buckets) -> tuple[pd.DataFrame, pd.DataFrame]:
     """Classes and buckets from frames, Parquet paths, or (None) the abstraction itself."""
+
     def get(x, name):
         if isinstance(x, pd.DataFrame):
             return x
         if x is not None:
             return read_parquet(x)
         from poker51.abstraction import classes as A
+
         if name == "classes":
             keys = A.class_keys(variant)
-            return pd.DataFrame({"class": np.arange(keys.size), "base": keys // 100,
-                                 "marker": (keys // 10) % 10 == 1, "house_draw": keys % 10})
+            return pd.DataFrame(
+                {
+                    "class": np.arange(keys.size),
+                    "base": keys // 100,
+                    "marker": (keys // 10) % 10 == 1,
+                    "house_draw": keys % 10,
+                }
+            )
         return A._cached_buckets(variant, A.N_BUCKETS)
 
     return get(classes, "classes"), get(buckets, "buckets")
@@ -292,8 +301,15 @@ class Riemann:
     seconds).  Classification results are cached per hand.
     """
 
-    def __init__(self, table: pd.DataFrame, variant: str, classes=None, buckets=None,
-                 name: str = "<table>", sha256: str | None = None) -> None:
+    def __init__(
+        self,
+        table: pd.DataFrame,
+        variant: str,
+        classes=None,
+        buckets=None,
+        name: str = "<table>",
+        sha256: str | None = None,
+    ) -> None:
         if variant not in VARIANT_RULES:
             raise ValueError(f"unknown variant {variant!r}; expected one of {sorted(VARIANT_RULES)}")
         check_table(table, name)
@@ -316,8 +332,16 @@ class Riemann:
 
     # ------------------------------------------------------------------ loading
     @classmethod
-    def load(cls, source: str | Path, *, receipt: str | Path | Mapping | None = None, classes=None,
-             buckets=None, tables_dir: str | Path = DEFAULT_TABLES_DIR, variant: str | None = None) -> "Riemann":
+    def load(
+        cls,
+        source: str | Path,
+        *,
+        receipt: str | Path | Mapping | None = None,
+        classes=None,
+        buckets=None,
+        tables_dir: str | Path = DEFAULT_TABLES_DIR,
+        variant: str | None = None,
+    ) -> Riemann:
         """Load and check a table: ``source`` is a Parquet path, or a variant name whose table
         is ``{tables_dir}/{variant}.parquet``.  With ``receipt`` (a path or a loaded
         receipt dict) the file's SHA-256 must be the receipt's.  The variant comes from the
@@ -343,8 +367,9 @@ class Riemann:
         need = {"class", "base", "marker", "house_draw"}
         if not need <= set(c.columns):
             raise StrategyTableError(f"{name}: the class table lacks {sorted(need - set(c.columns))}")
-        keys = (c["base"].astype(np.int64) * 100 + c["marker"].astype(np.int64) * 10
-                + c["house_draw"].astype(np.int64)).tolist()
+        keys = (
+            c["base"].astype(np.int64) * 100 + c["marker"].astype(np.int64) * 10 + c["house_draw"].astype(np.int64)
+        ).tolist()
         ids = c["class"].astype(np.int64).tolist()
         if sorted(ids) != list(range(len(ids))) or len(set(keys)) != len(keys):
             raise StrategyTableError(f"{name}: the class table is not classes 0..C-1 with distinct keys")
@@ -353,16 +378,30 @@ class Riemann:
     def _index(self, df: pd.DataFrame, name: str) -> None:
         """spot -> id and a dense (spot, state) array of rows; every spot must hold every state."""
         want = [(0, d, -1, line, "") for d in range(5) for line in decision_lines()]
-        want += [(1, d, k, pre, post) for d in range(5) for k in self.r_draws
-                 for pre in completed_pre_lines() for post in decision_lines()]
+        want += [
+            (1, d, k, pre, post)
+            for d in range(5)
+            for k in self.r_draws
+            for pre in completed_pre_lines()
+            for post in decision_lines()
+        ]
         self._spot_id = {s: i for i, s in enumerate(want)}
         street = df["street"].to_numpy()
-        spots = list(zip(street.tolist(), df["h_draw"].tolist(), df["r_draw"].tolist(),
-                         df["pre_line"].tolist(), df["post_line"].tolist()))
+        spots = list(
+            zip(
+                street.tolist(),
+                df["h_draw"].tolist(),
+                df["r_draw"].tolist(),
+                df["pre_line"].tolist(),
+                df["post_line"].tolist(),
+            )
+        )
         sid = np.array([self._spot_id.get(s, -1) for s in spots], dtype=np.int64)
         if (sid < 0).any():
-            raise StrategyTableError(f"{name}: row {int(np.flatnonzero(sid < 0)[0])} is not a spot of this "
-                                     f"variant's game: {spots[int(np.flatnonzero(sid < 0)[0])]}")
+            raise StrategyTableError(
+                f"{name}: row {int(np.flatnonzero(sid < 0)[0])} is not a spot of this "
+                f"variant's game: {spots[int(np.flatnonzero(sid < 0)[0])]}"
+            )
         state = np.where(street == 0, df["class"].to_numpy(np.int64), df["bucket"].to_numpy(np.int64))
         n_states = np.where(street == 0, self.n_classes, self.n_buckets)
         if (state >= n_states).any():
@@ -371,9 +410,15 @@ class Riemann:
         P = np.full((len(want), width, len(ACTION_COLUMNS)), np.nan)
         P[sid, state] = df[list(ACTION_COLUMNS)].to_numpy(np.float64)
         n_expected = 50 * self.n_classes + (len(want) - 50) * self.n_buckets
-        if len(df) != n_expected or np.isnan(P[:50, :self.n_classes]).any() or np.isnan(P[50:, :self.n_buckets]).any():
-            raise StrategyTableError(f"{name}: {len(df)} rows, a complete {self.variant} table has {n_expected} "
-                                     f"(every spot with every class or bucket)")
+        if (
+            len(df) != n_expected
+            or np.isnan(P[:50, : self.n_classes]).any()
+            or np.isnan(P[50:, : self.n_buckets]).any()
+        ):
+            raise StrategyTableError(
+                f"{name}: {len(df)} rows, a complete {self.variant} table has {n_expected} "
+                f"(every spot with every class or bucket)"
+            )
         self._rows = [[tuple(r) for r in block] for block in P.tolist()]
         self._spot_info = []
         for st, d4, k, pre, post in want:
@@ -393,8 +438,11 @@ class Riemann:
             if len(t) != 5 or len(set(t)) != 5 or not set(t) <= self._deck:
                 raise ValueError(f"a {self.variant} hand is five distinct cards of its deck, got {list(t)!r}")
             h0, key, strength = _hand_kernel(np.array(t, dtype=np.int64), self.rule, MARKER, _CHARS, _BASIS)
-            e = self._hand_cache[t] = [np.uint64(h0), self._key_class.get(int(key), -1),
-                                       max(bisect_right(self._lows, int(strength)) - 1, 0)]
+            e = self._hand_cache[t] = [
+                np.uint64(h0),
+                self._key_class.get(int(key), -1),
+                max(bisect_right(self._lows, int(strength)) - 1, 0),
+            ]
         return e
 
     def classify(self, cards: Sequence[int]) -> int:

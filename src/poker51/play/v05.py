@@ -74,11 +74,11 @@ import numpy as np
 import pandas as pd
 
 from poker51.abstraction.belief import N_ROWS, RANDOM_ROW, READ_WEIGHT_DRAW, READ_WEIGHT_RANDOM, read_score
-from poker51.play.engine import VARIANT_RULES, Action, View, variant_cards
+from poker51.fnv import fnv1a_64
 from poker51.hands.evaluate import strength as eval_strength
 from poker51.hands.evaluate import strengths as eval_strengths
-from poker51.fnv import fnv1a_64
 from poker51.hands.house import house_keep
+from poker51.play.engine import VARIANT_RULES, Action, View, variant_cards
 
 #: sample completions of its own House-rule draw before the draw (step 2)
 N_COMPLETIONS = 128
@@ -226,8 +226,9 @@ def _tokens(line: str) -> list[str]:
     return line.split("-") if line else []
 
 
-def spot_probabilities(tokens: Sequence[str], read: float, pot0: float, bluff: float,
-                       can_raise: bool = True) -> np.ndarray:
+def spot_probabilities(
+    tokens: Sequence[str], read: float, pot0: float, bluff: float, can_raise: bool = True
+) -> np.ndarray:
     """Riemann's action probabilities after the round's ``tokens`` (drawgame action order).
 
     ``pot0`` is the pot at the start of the round; the rule of the spot is chosen by the
@@ -333,7 +334,7 @@ class V05Player:
             raise ValueError(f"a belief table has {N_ROWS} rows, got {self.belief.shape}")
 
     @classmethod
-    def from_tables(cls, variant: str, tables: dict[str, pd.DataFrame]) -> "V05Player":
+    def from_tables(cls, variant: str, tables: dict[str, pd.DataFrame]) -> V05Player:
         from poker51.abstraction.classes import belief_array
 
         return cls(variant, belief_array(tables))
@@ -421,7 +422,7 @@ def abstract_policy(game, ab, tables: dict[str, pd.DataFrame], base: np.ndarray 
     pre_reads = np.asarray(ab.r_trans) @ reads  # (C, 6)
     a = game.arrays
     bluff = 1.0 / BLUFF_CLASS_SIZE
-    for i, (player, key) in enumerate(game.iset_keys):
+    for i, (_player, key) in enumerate(game.iset_keys):
         if key[0] != "R":
             continue
         _, street, d4, _k, pre, post, state = key

@@ -47,14 +47,14 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
-from poker51.play import engine
 from poker51.abstraction.classes import bucket_of, classify
 from poker51.cards import parse_card
-from poker51.hands.evaluate import strength
 from poker51.export.tables import ACTION_COLUMNS, check_hash, load_receipt, table_path
 from poker51.fnv import fnv1a_64
+from poker51.hands.evaluate import strength
 from poker51.hands.house import house_keep
 from poker51.io import TableError, read_metadata, read_parquet, write_json
+from poker51.play import engine
 from poker51.play.players import RandomPlayer
 
 VERIFY_FORMAT = "poker51-verify/1"
@@ -75,9 +75,15 @@ _SIZES = (1, 2, 4, 8)
 
 def engine_rules() -> dict[str, Any]:
     """The engine's rule constants, in the shape of :data:`RULES_V05`."""
-    return {"ante": engine.ANTE, "bet_sizes": list(engine.BET_SIZES), "short_balance_all_in": True,
-            "riemann_bet": engine.RIEMANN_BET, "raises": RULES_V05["raises"], "log_format": engine.LOG_FORMAT,
-            "label": "v0.6"}
+    return {
+        "ante": engine.ANTE,
+        "bet_sizes": list(engine.BET_SIZES),
+        "short_balance_all_in": True,
+        "riemann_bet": engine.RIEMANN_BET,
+        "raises": RULES_V05["raises"],
+        "log_format": engine.LOG_FORMAT,
+        "label": "v0.6",
+    }
 
 
 # --------------------------------------------------------------------------- the table, read plainly
@@ -86,8 +92,15 @@ class TableOracle:
 
     def __init__(self, df: pd.DataFrame, variant: str, classes: pd.DataFrame, buckets: pd.DataFrame) -> None:
         self.variant, self.classes, self.buckets = variant, classes, buckets
-        keys = zip(df["street"].tolist(), df["h_draw"].tolist(), df["r_draw"].tolist(), df["pre_line"].tolist(),
-                   df["post_line"].tolist(), df["class"].tolist(), df["bucket"].tolist())
+        keys = zip(
+            df["street"].tolist(),
+            df["h_draw"].tolist(),
+            df["r_draw"].tolist(),
+            df["pre_line"].tolist(),
+            df["post_line"].tolist(),
+            df["class"].tolist(),
+            df["bucket"].tolist(),
+        )
         self.rows = dict(zip(keys, df[list(ACTION_COLUMNS)].itertuples(index=False, name=None)))
         self._cls: dict[tuple, int] = {}
         self._bkt: dict[tuple, int] = {}
@@ -108,8 +121,9 @@ class TableOracle:
             self._bkt[t] = bucket_of(list(t), self.variant, self.buckets)
         return self._bkt[t]
 
-    def action(self, cards_str: list[str], street: int, h_draw: int, r_draw: int, pre: str, post: str,
-               can_raise: bool) -> tuple[str, str]:
+    def action(
+        self, cards_str: list[str], street: int, h_draw: int, r_draw: int, pre: str, post: str, can_raise: bool
+    ) -> tuple[str, str]:
         """(solved action, played action) at one of Riemann's decisions."""
         cards = [parse_card(c) for c in cards_str]
         d4 = h_draw if h_draw < 4 else 4
@@ -173,7 +187,7 @@ def audit_hand(log: str, oracle: TableOracle, rule: int) -> dict[str, Any]:
             continue
         if e["round"] != rnd:
             rnd, to, unit = e["round"], {"H": 0, "R": 0}, 0
-        seat, other = e["seat"], "R" if e["seat"] == "H" else "H"
+        seat, _other = e["seat"], "R" if e["seat"] == "H" else "H"
         if "draw_count" in e:
             h_draw = e["draw_count"]
         if seat == "R":
@@ -181,13 +195,22 @@ def audit_hand(log: str, oracle: TableOracle, rule: int) -> dict[str, Any]:
             need = owe + unit if owe > 0 else 2
             can = stacks["H"] > 0 and stacks["R"] >= need
             street = 0 if rnd == "pre" else 1
-            solved, want = oracle.action(cards["R"], street, h_draw, -1 if street == 0 else r_draw,
-                                 "-".join(lines["pre"]), "-".join(lines["post"]), can)
+            solved, want = oracle.action(
+                cards["R"],
+                street,
+                h_draw,
+                -1 if street == 0 else r_draw,
+                "-".join(lines["pre"]),
+                "-".join(lines["post"]),
+                can,
+            )
             out["decisions"] += 1
             out["converted"] += int(solved != want)
             if e["kind"] != want:
-                fails.append(f"{tag}: Riemann played {e['kind']} in round {rnd} after "
-                             f"{'-'.join(lines[rnd]) or '(nothing)'}; the table gives {want}")
+                fails.append(
+                    f"{tag}: Riemann played {e['kind']} in round {rnd} after "
+                    f"{'-'.join(lines[rnd]) or '(nothing)'}; the table gives {want}"
+                )
         kind, amount = e["kind"], e["amount"]
         if kind == "bet":
             unit = amount
@@ -281,9 +304,12 @@ def audit_rules(log: str, rule: int) -> list[str]:
 
 def jbits_conserved(res: engine.HandResult) -> bool:
     ev = json.loads(res.log.splitlines()[-1])
-    return (sum(res.stacks_after.values()) == sum(res.stacks_before.values()) and sum(res.net.values()) == 0
-            and all(res.stacks_after[s] == res.stacks_before[s] + res.net[s] for s in "HR")
-            and sum(ev["contributed"].values()) == sum(ev["returned"].values()) + sum(ev["won"].values()))
+    return (
+        sum(res.stacks_after.values()) == sum(res.stacks_before.values())
+        and sum(res.net.values()) == 0
+        and all(res.stacks_after[s] == res.stacks_before[s] + res.net[s] for s in "HR")
+        and sum(ev["contributed"].values()) == sum(ev["returned"].values()) + sum(ev["won"].values())
+    )
 
 
 # --------------------------------------------------------------------------- the run
@@ -319,17 +345,28 @@ def _abstraction(abstraction, variant: str):
     ``{dir}/{variant}/classes.parquet`` + ``buckets.parquet``, or (None) recomputed."""
     if abstraction is None:
         from poker51.play.riemann import _abstraction_frames
+
         return _abstraction_frames(variant, None, None)
     if isinstance(abstraction, Mapping):
         c, b = abstraction[variant]
     else:
         c, b = Path(abstraction) / variant / "classes.parquet", Path(abstraction) / variant / "buckets.parquet"
-    return (c if isinstance(c, pd.DataFrame) else read_parquet(c)), (b if isinstance(b, pd.DataFrame) else read_parquet(b))
+    return (c if isinstance(c, pd.DataFrame) else read_parquet(c)), (
+        b if isinstance(b, pd.DataFrame) else read_parquet(b)
+    )
 
 
-def verify(tables: str | Path | Iterable[str | Path], receipt_path: str | Path | Mapping,
-           hands_per_variant: int = 3000, seed: int = DEFAULT_SEED, *, abstraction=None,
-           out: str | Path | None = None, progress: bool = False, max_examples: int = 20) -> dict[str, Any]:
+def verify(
+    tables: str | Path | Iterable[str | Path],
+    receipt_path: str | Path | Mapping,
+    hands_per_variant: int = 3000,
+    seed: int = DEFAULT_SEED,
+    *,
+    abstraction=None,
+    out: str | Path | None = None,
+    progress: bool = False,
+    max_examples: int = 20,
+) -> dict[str, Any]:
     """Run the five checks (module docstring); write the receipt to ``out`` if given.
 
     ``tables``: a directory holding ``{variant}.parquet`` (and ``.json``) or a list of Parquet
@@ -342,7 +379,9 @@ def verify(tables: str | Path | Iterable[str | Path], receipt_path: str | Path |
 
     rec = load_receipt(receipt_path)
     paths = _table_paths(tables)
-    checks = {c: {"pass": True, "checked": 0, "failures": 0} for c in ("hashes", "decisions", "replay", "jbits", "rules")}
+    checks = {
+        c: {"pass": True, "checked": 0, "failures": 0} for c in ("hashes", "decisions", "replay", "jbits", "rules")
+    }
     examples: list[str] = []
 
     def fail(check: str, msg: str) -> None:
@@ -359,12 +398,12 @@ def verify(tables: str | Path | Iterable[str | Path], receipt_path: str | Path |
                 checks["hashes"]["checked"] += 1
                 try:
                     hashes[f.as_posix()] = check_hash(f, rec)
-                except Exception as exc:  # noqa: BLE001 - any refusal is a failed check
+                except Exception as exc:
                     fail("hashes", str(exc))
         try:
             classes, buckets = _abstraction(abstraction, v)
             players[v] = (Riemann.load(p, receipt=rec, classes=classes, buckets=buckets), classes, buckets)
-        except Exception as exc:  # noqa: BLE001
+        except Exception as exc:
             fail("hashes", str(exc))
     if engine_rules() != RULES_V05:
         fail("rules", f"engine rule constants {engine_rules()} differ from v0.5's {RULES_V05}")
@@ -378,13 +417,15 @@ def verify(tables: str | Path | Iterable[str | Path], receipt_path: str | Path |
         oracle = TableOracle(riemann.table, v, classes, buckets)
         stats = {"hands": 0, "decisions": 0, "converted": 0, "keeps": 0, "failures": 0}
         base = int(seed) + 1000 * vi
-        bar = tqdm(range(int(hands_per_variant)), desc=f"verify {v}", unit="hand", disable=not progress,
-                   mininterval=1.0)
+        bar = tqdm(
+            range(int(hands_per_variant)), desc=f"verify {v}", unit="hand", disable=not progress, mininterval=1.0
+        )
         for i in bar:
             stacks, h_seed = hand_setup(seed, vi, i)
             n_fail = sum(c["failures"] for c in checks.values())
-            res = engine.play_hand({"H": RandomPlayer(h_seed), "R": riemann}, stacks=stacks, variant=v,
-                                   base_seed=base, hand_index=i)
+            res = engine.play_hand(
+                {"H": RandomPlayer(h_seed), "R": riemann}, stacks=stacks, variant=v, base_seed=base, hand_index=i
+            )
             stats["hands"] += 1
             a = audit_hand(res.log, oracle, riemann.rule)
             for k in ("decisions", "converted", "keeps"):
@@ -427,5 +468,13 @@ def verify(tables: str | Path | Iterable[str | Path], receipt_path: str | Path |
     return result
 
 
-__all__ = ["RULES_V05", "TableOracle", "audit_hand", "audit_rules", "engine_rules", "hand_setup",
-           "jbits_conserved", "verify"]
+__all__ = [
+    "RULES_V05",
+    "TableOracle",
+    "audit_hand",
+    "audit_rules",
+    "engine_rules",
+    "hand_setup",
+    "jbits_conserved",
+    "verify",
+]

@@ -19,8 +19,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from poker51.solver.tree import Game
 from poker51.solver.passes import forward_reach, node_values
+from poker51.solver.tree import Game
 
 
 def opponent_reach(game: Game, player: int, policies: np.ndarray, weights=None) -> np.ndarray:
@@ -89,8 +89,9 @@ def _decision_pairs(game: Game, player: int):
     return cache[player]
 
 
-def best_response_policy(game: Game, policy: np.ndarray, player: int, weights=None,
-                         max_sweeps: int = 100) -> np.ndarray:
+def best_response_policy(
+    game: Game, policy: np.ndarray, player: int, weights=None, max_sweeps: int = 100
+) -> np.ndarray:
     """A pure best response of ``player`` to ``policy`` that plays one action per
     *information set*, also when a set spans several public nodes (Riemann reading a
     five-card draw as four).
@@ -116,8 +117,9 @@ def best_response_policy(game: Game, policy: np.ndarray, player: int, weights=No
         np.add.at(q, slot, weight[pair] * v[value_index])
         best = np.maximum.reduceat(q, a.act_off[:-1])
         idx = np.arange(game.num_actions)
-        first = np.minimum.reduceat(np.where(q == np.repeat(best, a.num_actions), idx, game.num_actions),
-                                    a.act_off[:-1])
+        first = np.minimum.reduceat(
+            np.where(q == np.repeat(best, a.num_actions), idx, game.num_actions), a.act_off[:-1]
+        )
         new = np.zeros(game.num_actions)
         new[first[a.iset_player == player]] = 1.0
         if np.array_equal(new, response):

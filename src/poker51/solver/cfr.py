@@ -42,20 +42,20 @@ from __future__ import annotations
 
 import hashlib
 import time
-from typing import Callable
+from collections.abc import Callable
 
 import numpy as np
 from numba import njit
 
-from poker51.solver.tree import Game
 from poker51.solver.passes import _backward_kernel, _forward_kernel, scratch_size
+from poker51.solver.tree import Game
 
 
 @njit(cache=True)
 def _regret_matching_plus(regret, inc, lo, hi, t, floor, discount, alpha, beta):
     """R <- R + inc on actions lo..hi-1, then the DCFR discount and/or the RM+ floor."""
-    ta = t ** alpha
-    tb = t ** beta
+    ta = t**alpha
+    tb = t**beta
     pos = ta / (ta + 1.0)
     neg = tb / (tb + 1.0)
     for x in range(lo, hi):
@@ -99,8 +99,20 @@ def _instant_regrets(g, p, v, own_reach, inc, qnum, qsum, csum):
     """inc(I, a) and qsum(I) = sum of q over I's members, for every information set of p."""
     dec = g.dec_nodes0 if p == 0 else g.dec_nodes1
     cr = g.chance_reach0 if p == 0 else g.chance_reach1
-    state_off, n_states, children, child_start, child_count = g.state_off[p], g.n_states[p], g.children, g.child_start, g.child_count
-    iset_off, state_iset, act_off, iset_size, node_chance = g.iset_off, g.state_iset, g.act_off, g.iset_size, g.node_chance
+    state_off, n_states, children, child_start, child_count = (
+        g.state_off[p],
+        g.n_states[p],
+        g.children,
+        g.child_start,
+        g.child_count,
+    )
+    iset_off, state_iset, act_off, iset_size, node_chance = (
+        g.iset_off,
+        g.state_iset,
+        g.act_off,
+        g.iset_size,
+        g.node_chance,
+    )
     i_lo, i_hi = g.iset_range[p], g.iset_range[p + 1]
     for i in range(i_lo, i_hi):
         qsum[i] = 0.0
@@ -138,15 +150,39 @@ def _instant_regrets(g, p, v, own_reach, inc, qnum, qsum, csum):
 
 
 @njit(cache=True)
-def _iterate(g, regret, avg, strategy, inc, qnum, qsum, csum, reach0, reach1, v0, v1,
-             scratch, mixed, fixed_reach, t0, n_iter, floor, discount, alpha, beta, gamma,
-             predictive, rnr_player, rnr_p):
+def _iterate(
+    g,
+    regret,
+    avg,
+    strategy,
+    inc,
+    qnum,
+    qsum,
+    csum,
+    reach0,
+    reach1,
+    v0,
+    v1,
+    scratch,
+    mixed,
+    fixed_reach,
+    t0,
+    n_iter,
+    floor,
+    discount,
+    alpha,
+    beta,
+    gamma,
+    predictive,
+    rnr_player,
+    rnr_p,
+):
     """Run iterations t0+1 .. t0+n_iter in place (alternating updates, player 0 first)."""
     _forward_kernel(g, 0, strategy, reach0)
     _forward_kernel(g, 1, strategy, reach1)
     for it in range(n_iter):
         t = float(t0 + it + 1)
-        w = t ** gamma
+        w = t**gamma
         for p in range(2):
             own = reach0 if p == 0 else reach1
             opp = reach1 if p == 0 else reach0
@@ -183,18 +219,33 @@ class CFRSolver:
 
     name = "cfr"
 
-    def __init__(self, game: Game, *, regret_floor: bool = True, discount: bool = False,
-                 alpha: float = 1.5, beta: float = 0.0, gamma: float = 1.0,
-                 predictive: bool = False, rnr: tuple | None = None) -> None:
+    def __init__(
+        self,
+        game: Game,
+        *,
+        regret_floor: bool = True,
+        discount: bool = False,
+        alpha: float = 1.5,
+        beta: float = 0.0,
+        gamma: float = 1.0,
+        predictive: bool = False,
+        rnr: tuple | None = None,
+    ) -> None:
         self.game = game
         a = game.arrays
         A, I = game.num_actions, game.num_infosets
-        self.flags = dict(regret_floor=bool(regret_floor), discount=bool(discount), alpha=float(alpha),
-                          beta=float(beta), gamma=float(gamma), predictive=bool(predictive))
+        self.flags = dict(
+            regret_floor=bool(regret_floor),
+            discount=bool(discount),
+            alpha=float(alpha),
+            beta=float(beta),
+            gamma=float(gamma),
+            predictive=bool(predictive),
+        )
         self.regret = np.zeros(A)
         self.avg = np.zeros(A)
         self.strategy = game.uniform_policy()
-        self.inc = np.zeros(A)          # last instantaneous regret (PCFR+'s prediction)
+        self.inc = np.zeros(A)  # last instantaneous regret (PCFR+'s prediction)
         self.iteration = 0
         self.log: list[tuple[int, float]] = []
         self._qnum, self._qsum, self._csum = np.zeros(A), np.zeros(I), np.zeros(I)
@@ -214,16 +265,44 @@ class CFRSolver:
     def iterate(self, n: int = 1) -> None:
         """Run n iterations (deterministic; chunking does not change the result)."""
         f = self.flags
-        _iterate(self.game.arrays, self.regret, self.avg, self.strategy, self.inc, self._qnum,
-                 self._qsum, self._csum, self._reach[0], self._reach[1], self._v[0], self._v[1],
-                 self._scratch, self._mixed, self.fixed_reach, self.iteration, int(n),
-                 f["regret_floor"], f["discount"], f["alpha"], f["beta"], f["gamma"],
-                 f["predictive"], self.rnr_player, self.rnr_p)
+        _iterate(
+            self.game.arrays,
+            self.regret,
+            self.avg,
+            self.strategy,
+            self.inc,
+            self._qnum,
+            self._qsum,
+            self._csum,
+            self._reach[0],
+            self._reach[1],
+            self._v[0],
+            self._v[1],
+            self._scratch,
+            self._mixed,
+            self.fixed_reach,
+            self.iteration,
+            int(n),
+            f["regret_floor"],
+            f["discount"],
+            f["alpha"],
+            f["beta"],
+            f["gamma"],
+            f["predictive"],
+            self.rnr_player,
+            self.rnr_p,
+        )
         self.iteration += int(n)
 
-    def solve(self, iterations: int, *, target_exploitability: float | None = None,
-              every: int = 100, callback: Callable[[int, float], None] | None = None,
-              progress: bool = False) -> "CFRSolver":
+    def solve(
+        self,
+        iterations: int,
+        *,
+        target_exploitability: float | None = None,
+        every: int = 100,
+        callback: Callable[[int, float], None] | None = None,
+        progress: bool = False,
+    ) -> CFRSolver:
         """Run up to ``iterations`` more iterations.
 
         Every ``every`` iterations (when a target or callback is given) the
@@ -237,6 +316,7 @@ class CFRSolver:
         bar = None
         if progress:
             from tqdm import tqdm
+
             bar = tqdm(total=iterations, desc=f"{self.name} {self.game.name}", unit="it")
         done = 0
         while done < iterations:
@@ -267,8 +347,20 @@ class CFRSolver:
 
     def nbytes(self) -> int:
         """Bytes of the solver state plus the game arrays."""
-        own = [self.regret, self.avg, self.strategy, self.inc, self._qnum, self._qsum, self._csum,
-               *self._reach, *self._v, self._scratch, self._mixed, self.fixed_reach]
+        own = [
+            self.regret,
+            self.avg,
+            self.strategy,
+            self.inc,
+            self._qnum,
+            self._qsum,
+            self._csum,
+            *self._reach,
+            *self._v,
+            self._scratch,
+            self._mixed,
+            self.fixed_reach,
+        ]
         return int(sum(x.nbytes for x in own)) + self.game.nbytes()
 
     # -- checkpoints -----------------------------------------------------------------
@@ -283,11 +375,18 @@ class CFRSolver:
 
     def save_checkpoint(self, path) -> None:
         """Write the whole solver state to an ``.npz`` file."""
-        np.savez(path, regret=self.regret, avg=self.avg, strategy=self.strategy, inc=self.inc,
-                 iteration=np.int64(self.iteration), fingerprint=np.array(self._fingerprint()),
-                 log=np.array(self.log, dtype=np.float64).reshape(-1, 2))
+        np.savez(
+            path,
+            regret=self.regret,
+            avg=self.avg,
+            strategy=self.strategy,
+            inc=self.inc,
+            iteration=np.int64(self.iteration),
+            fingerprint=np.array(self._fingerprint()),
+            log=np.array(self.log, dtype=np.float64).reshape(-1, 2),
+        )
 
-    def load_checkpoint(self, path) -> "CFRSolver":
+    def load_checkpoint(self, path) -> CFRSolver:
         """Restore a state saved by :meth:`save_checkpoint` (same game and flags)."""
         with np.load(path) as z:
             if str(z["fingerprint"]) != self._fingerprint():
@@ -314,8 +413,9 @@ class DCFRSolver(CFRSolver):
     name = "dcfr"
 
     def __init__(self, game: Game, *, alpha: float = 1.5, beta: float = 0.0, gamma: float = 2.0, **kw) -> None:
-        super().__init__(game, regret_floor=False, discount=True, alpha=alpha, beta=beta,
-                         gamma=gamma, predictive=False, **kw)
+        super().__init__(
+            game, regret_floor=False, discount=True, alpha=alpha, beta=beta, gamma=gamma, predictive=False, **kw
+        )
 
 
 class PCFRPlusSolver(CFRSolver):

@@ -29,6 +29,7 @@ DECISION, CHANCE, PRIVATE_CHANCE, FOLD, SHOWDOWN = 0, 1, 2, 3, 4
 # Kernels unpack the fields they use into locals once: reading ``g.field`` inside a
 # loop would increment and decrement the array's reference count at every access.
 
+
 @njit(cache=True, inline="always")
 def _csr_forward(ptr_off, nnz_off, ptr, idx, val, m, x, xo, y, yo, ny):
     """y[yo:yo+ny] = x[xo:...] @ M_m  (row vector times matrix m of store M)."""
@@ -66,7 +67,13 @@ def _forward_kernel(g, q, policy, reach):
     Public chance probabilities are *not* included (they enter the values on the
     way back up, once, for both players)."""
     kind, player, child_start, child_count, children = g.kind, g.player, g.child_start, g.child_count, g.children
-    state_off, n_states, iset_off, state_iset, act_off = g.state_off[q], g.n_states[q], g.iset_off, g.state_iset, g.act_off
+    state_off, n_states, iset_off, state_iset, act_off = (
+        g.state_off[q],
+        g.n_states[q],
+        g.iset_off,
+        g.state_iset,
+        g.act_off,
+    )
     mask_off, mask_data, pmat = g.mask_off[q], g.mask_data, g.pmat[q]
     mpo, mno, mp, mi, mv = g.mat_ptr_off, g.mat_nnz_off, g.mat_ptr, g.mat_idx, g.mat_val
     reach[state_off[0]] = 1.0
@@ -136,27 +143,27 @@ def _terminal_values(g, p, opp, v, scratch):
             b = 0.5 * (c1 - c0)
         for s in range(ns):
             v[off + s] = 0.0
-        for term in range(2):                     # term 0: b * compat, term 1: a * W
+        for term in range(2):  # term 0: b * compat, term 1: a * W
             m = compat[n] if term == 0 else win[n]
             scale = sign * (b if term == 0 else a)
             if scale == 0.0 or (term == 1 and m < 0):
                 continue
-            if m < 0:                             # compat = all pairs
+            if m < 0:  # compat = all pairs
                 tot = 0.0
                 for j in range(ons):
                     tot += opp[ooff + j]
                 for s in range(ns):
                     v[off + s] += scale * tot
                 continue
-            base = dmat_off[m]                    # dense ns0 x ns1, row-major
-            if p == 0:                            # v0 += scale * M @ r1
+            base = dmat_off[m]  # dense ns0 x ns1, row-major
+            if p == 0:  # v0 += scale * M @ r1
                 for s in range(ns):
                     acc = 0.0
                     ro_ = base + s * ons
                     for j in range(ons):
                         acc += dmat[ro_ + j] * opp[ooff + j]
                     v[off + s] += scale * acc
-            else:                                 # v1 += scale * M^T @ r0
+            else:  # v1 += scale * M^T @ r0
                 for i in range(ons):
                     xi = scale * opp[ooff + i]
                     if xi == 0.0:
@@ -166,19 +173,19 @@ def _terminal_values(g, p, opp, v, scratch):
                         v[off + s] += dmat[ro_ + s] * xi
         if kind[n] == FOLD or win[n] >= 0 or a == 0.0:
             continue
-        S = rank_size[n]                          # ranked mode
+        S = rank_size[n]  # ranked mode
         for r in range(S + 1):
             scratch[r] = 0.0
         ro = rank_off[o, n]
         for j in range(ons):
             scratch[rank_data[ro + j] + 1] += opp[ooff + j]
-        for r in range(S):                        # scratch[r] = opponent mass strictly below r
+        for r in range(S):  # scratch[r] = opponent mass strictly below r
             scratch[r + 1] += scratch[r]
         total = scratch[S]
         rp = rank_off[p, n]
         for s in range(ns):
             r = rank_data[rp + s]
-            v[off + s] += a * (scratch[r] - (total - scratch[r + 1]))   # beats weaker, loses to stronger
+            v[off + s] += a * (scratch[r] - (total - scratch[r + 1]))  # beats weaker, loses to stronger
 
 
 @njit(cache=True)
@@ -257,6 +264,7 @@ def scratch_size(arrays) -> int:
 def node_values(arrays, p: int, opp_reach: np.ndarray, policy: np.ndarray, best: bool = False):
     """(root value, value vector) of player p; see :func:`_backward_kernel`."""
     v = np.zeros(int(arrays.n_states[p].sum()), np.float64)
-    root = _backward_kernel(arrays, p, opp_reach, np.ascontiguousarray(policy, np.float64),
-                            best, v, np.zeros(scratch_size(arrays)))
+    root = _backward_kernel(
+        arrays, p, opp_reach, np.ascontiguousarray(policy, np.float64), best, v, np.zeros(scratch_size(arrays))
+    )
     return float(root), v

@@ -24,9 +24,16 @@ from poker51.solver.cfr import SOLVERS, CFRSolver
 from poker51.solver.tree import Game
 
 
-def restricted_nash_response(game: Game, player: int, types: np.ndarray, p: float,
-                             weights=None, iterations: int = 1000, algorithm: str = "cfr+",
-                             **solve_kw) -> CFRSolver:
+def restricted_nash_response(
+    game: Game,
+    player: int,
+    types: np.ndarray,
+    p: float,
+    weights=None,
+    iterations: int = 1000,
+    algorithm: str = "cfr+",
+    **solve_kw,
+) -> CFRSolver:
     """Solve the restricted game; ``solver.average_policy()`` holds ``player``'s
     response (and the free opponent's strategy).
 

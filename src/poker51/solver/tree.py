@@ -118,8 +118,8 @@ from __future__ import annotations
 
 import collections
 import hashlib
+from collections.abc import Hashable, Sequence
 from dataclasses import dataclass, field
-from typing import Hashable, Sequence
 
 import numpy as np
 
@@ -159,12 +159,42 @@ KIND_NAMES = ("decision", "chance", "private_chance", "fold", "showdown")
 GameArrays = collections.namedtuple(
     "GameArrays",
     [
-        "kind", "player", "child_start", "child_count", "children", "contrib",
-        "node_chance", "n_states", "state_off", "iset_off", "state_iset",
-        "iset_player", "act_off", "num_actions", "iset_size", "edge_prob",
-        "mask_off", "mask_data", "pmat", "mat_ptr_off", "mat_nnz_off", "mat_ptr",
-        "mat_idx", "mat_val", "dmat_off", "dmat_data", "compat", "win", "rank_off", "rank_data",
-        "rank_size", "chance_reach0", "chance_reach1", "dec_nodes0", "dec_nodes1", "iset_range",
+        "kind",
+        "player",
+        "child_start",
+        "child_count",
+        "children",
+        "contrib",
+        "node_chance",
+        "n_states",
+        "state_off",
+        "iset_off",
+        "state_iset",
+        "iset_player",
+        "act_off",
+        "num_actions",
+        "iset_size",
+        "edge_prob",
+        "mask_off",
+        "mask_data",
+        "pmat",
+        "mat_ptr_off",
+        "mat_nnz_off",
+        "mat_ptr",
+        "mat_idx",
+        "mat_val",
+        "dmat_off",
+        "dmat_data",
+        "compat",
+        "win",
+        "rank_off",
+        "rank_data",
+        "rank_size",
+        "chance_reach0",
+        "chance_reach1",
+        "dec_nodes0",
+        "dec_nodes1",
+        "iset_range",
     ],
 )
 
@@ -224,9 +254,9 @@ class GameBuilder:
     def __init__(self, name: str) -> None:
         self.name = name
         self._nodes: list[tuple] = []
-        self._mats: list = []        # CSR triples (indptr, indices, data, shape)
+        self._mats: list = []  # CSR triples (indptr, indices, data, shape)
         self._mat_index: dict = {}
-        self._dmats: list = []       # dense terminal matrices (compat, win)
+        self._dmats: list = []  # dense terminal matrices (compat, win)
         self._dmat_index: dict = {}
 
     # -- shared data ---------------------------------------------------------------
@@ -246,8 +276,12 @@ class GameBuilder:
             np.add.at(indptr, rows + 1, 1)
             indptr = np.cumsum(indptr)
             idx, val, shape = cols, d[rows, cols], d.shape
-        trip = (np.asarray(indptr, np.int64), np.asarray(idx, np.int64),
-                np.asarray(val, np.float64), tuple(int(x) for x in shape))
+        trip = (
+            np.asarray(indptr, np.int64),
+            np.asarray(idx, np.int64),
+            np.asarray(val, np.float64),
+            tuple(int(x) for x in shape),
+        )
         key = hashlib.sha1(b"".join(x.tobytes() for x in trip[:3]) + repr(trip[3]).encode()).digest()
         if key not in self._mat_index:
             self._mat_index[key] = len(self._mats)
@@ -271,15 +305,12 @@ class GameBuilder:
         return len(self._nodes) - 1
 
     # -- node kinds ------------------------------------------------------------------
-    def add_decision(self, player: int, children: Sequence[int],
-                     infosets: Sequence[Hashable] | None = None) -> int:
+    def add_decision(self, player: int, children: Sequence[int], infosets: Sequence[Hashable] | None = None) -> int:
         if player not in (0, 1) or len(children) < 1:
             raise ValueError("a decision needs player 0/1 and at least one child")
-        return self._new(DECISION, int(player), list(children),
-                         None if infosets is None else list(infosets))
+        return self._new(DECISION, int(player), list(children), None if infosets is None else list(infosets))
 
-    def add_chance(self, children: Sequence[int], probs: Sequence[float],
-                   masks: Sequence[tuple] | None = None) -> int:
+    def add_chance(self, children: Sequence[int], probs: Sequence[float], masks: Sequence[tuple] | None = None) -> int:
         if len(children) != len(probs) or len(children) < 1:
             raise ValueError("a chance node needs one probability per child")
         if masks is None:
@@ -295,22 +326,20 @@ class GameBuilder:
             raise ValueError("folder must be 0 or 1")
         return self._new(FOLD, int(folder), [], tuple(map(float, contrib)), self._dense(compat))
 
-    def add_showdown(self, contrib: tuple[float, float], win=None, compat=None,
-                     strengths: tuple | None = None) -> int:
+    def add_showdown(self, contrib: tuple[float, float], win=None, compat=None, strengths: tuple | None = None) -> int:
         if (win is None) == (strengths is None):
             raise ValueError("a showdown needs exactly one of win= or strengths=")
         st = None
         if strengths is not None:
             st = tuple(np.asarray(s, np.int64) for s in strengths)
-        return self._new(SHOWDOWN, -1, [], tuple(map(float, contrib)), self._dense(compat),
-                         self._dense(win), st)
+        return self._new(SHOWDOWN, -1, [], tuple(map(float, contrib)), self._dense(compat), self._dense(win), st)
 
     # -- freezing ----------------------------------------------------------------------
     def build(self, root: int) -> Game:
         order: list[int] = []
         parent_seen: set[int] = set()
         stack = [root]
-        while stack:                                  # pre-order, children left to right
+        while stack:  # pre-order, children left to right
             v = stack.pop()
             order.append(v)
             kids = self._nodes[v][2]
@@ -363,7 +392,7 @@ class GameBuilder:
             child_count[i] = len(kids)
             children.extend(new_id[c] for c in kids)
             ns = n_states[:, i].copy()
-            for c in kids:                            # default: states unchanged
+            for c in kids:  # default: states unchanged
                 n_states[:, new_id[c]] = ns
                 node_chance[new_id[c]] = node_chance[i]
             if k != CHANCE:
@@ -429,7 +458,7 @@ class GameBuilder:
                         raise ValueError("strength vectors must match the private-state counts")
                     levels, inv = np.unique(np.concatenate([s0, s1]), return_inverse=True)
                     rank_size[i] = len(levels)
-                    for q, part in ((0, inv[: len(s0)]), (1, inv[len(s0):])):
+                    for q, part in ((0, inv[: len(s0)]), (1, inv[len(s0) :])):
                         rank_off[q, i] = rank_len
                         rank_data.append(part.astype(np.int64))
                         rank_len += len(part)
@@ -458,23 +487,39 @@ class GameBuilder:
         act_off = np.zeros(len(nact) + 1, np.int64)
         act_off[1:] = np.cumsum(nact)
         arrays = GameArrays(
-            kind=kind, player=player, child_start=child_start, child_count=child_count,
-            children=np.array(children, np.int64), contrib=contrib, node_chance=node_chance,
-            n_states=n_states, state_off=state_off, iset_off=iset_off,
-            state_iset=np.array(state_iset, np.int64), iset_player=np.array(iset_player, np.int8),
-            act_off=act_off, num_actions=nact, iset_size=np.array(iset_size, np.int64),
+            kind=kind,
+            player=player,
+            child_start=child_start,
+            child_count=child_count,
+            children=np.array(children, np.int64),
+            contrib=contrib,
+            node_chance=node_chance,
+            n_states=n_states,
+            state_off=state_off,
+            iset_off=iset_off,
+            state_iset=np.array(state_iset, np.int64),
+            iset_player=np.array(iset_player, np.int8),
+            act_off=act_off,
+            num_actions=nact,
+            iset_size=np.array(iset_size, np.int64),
             edge_prob=np.array(edge_prob, np.float64),
             mask_off=np.array(mask_off, np.int64).reshape(2, -1),
-            mask_data=cat(mask_data, np.float64), pmat=pmat,
-            mat_ptr_off=mat_ptr_off, mat_nnz_off=mat_nnz_off,
+            mask_data=cat(mask_data, np.float64),
+            pmat=pmat,
+            mat_ptr_off=mat_ptr_off,
+            mat_nnz_off=mat_nnz_off,
             mat_ptr=cat([t[0] for t in self._mats], np.int64),
             mat_idx=cat([t[1] for t in self._mats], np.int64),
             mat_val=cat([t[2] for t in self._mats], np.float64),
             dmat_off=np.concatenate([[0], np.cumsum([d.size for d in self._dmats])]).astype(np.int64),
             dmat_data=cat([d.ravel() for d in self._dmats], np.float64),
-            compat=compat, win=win, rank_off=rank_off, rank_data=cat(rank_data, np.int64),
+            compat=compat,
+            win=win,
+            rank_off=rank_off,
+            rank_data=cat(rank_data, np.int64),
             rank_size=rank_size,
-            chance_reach0=np.zeros(0), chance_reach1=np.zeros(0),
+            chance_reach0=np.zeros(0),
+            chance_reach1=np.zeros(0),
             dec_nodes0=np.flatnonzero((kind == DECISION) & (player == 0)).astype(np.int64),
             dec_nodes1=np.flatnonzero((kind == DECISION) & (player == 1)).astype(np.int64),
             iset_range=np.array([0, n0, len(iset_player)], np.int64),
@@ -484,9 +529,9 @@ class GameBuilder:
         for q in (0, 1):
             r = np.zeros(int(n_states[q].sum()), np.float64)
             forward_reach(arrays, q, ones, r)
-            for n in range(N):                          # include public chance above n
+            for n in range(N):  # include public chance above n
                 o = state_off[q, n]
-                r[o:o + n_states[q, n]] *= node_chance[n]
+                r[o : o + n_states[q, n]] *= node_chance[n]
             cr.append(r)
         arrays = arrays._replace(chance_reach0=cr[0], chance_reach1=cr[1])
         return Game(self.name, arrays, iset_keys)
@@ -500,13 +545,13 @@ def chance_mass(game: Game) -> float:
     r1 = forward_reach(a, 1, pol)
     total = 0.0
     for n in np.flatnonzero((a.kind == FOLD) | (a.kind == SHOWDOWN)):
-        x = r0[a.state_off[0, n]: a.state_off[0, n] + a.n_states[0, n]]
-        y = r1[a.state_off[1, n]: a.state_off[1, n] + a.n_states[1, n]]
+        x = r0[a.state_off[0, n] : a.state_off[0, n] + a.n_states[0, n]]
+        y = r1[a.state_off[1, n] : a.state_off[1, n] + a.n_states[1, n]]
         if a.compat[n] < 0:
             m = x.sum() * y.sum()
         else:
             o = a.dmat_off[a.compat[n]]
-            m = x @ a.dmat_data[o: o + len(x) * len(y)].reshape(len(x), len(y)) @ y
+            m = x @ a.dmat_data[o : o + len(x) * len(y)].reshape(len(x), len(y)) @ y
         total += a.node_chance[n] * m
     # strategy reach sums to 1 over each decision's children, so this is the chance mass
     return float(total)

@@ -31,6 +31,9 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
+from poker51.games.abstract import AbstractionArrays, H, R, build_game
+from poker51.games.population import Population, population_policies
+from poker51.io import read_parquet
 from poker51.solver.best_response import (
     best_response_value,
     infoset_best_response_value,
@@ -38,10 +41,7 @@ from poker51.solver.best_response import (
     value_against,
 )
 from poker51.solver.cfr import SOLVERS
-from poker51.games.abstract import H, R, AbstractionArrays, build_game
 from poker51.solver.tree import Game
-from poker51.io import read_parquet
-from poker51.games.population import Population, population_policies
 
 log = logging.getLogger("poker51.study.solve")
 
@@ -66,7 +66,9 @@ class SolveResult:
     timing: list[tuple[int, float]] = field(default_factory=list)
 
 
-def restricted_gap(game: Game, policy: np.ndarray, types: np.ndarray, weights: np.ndarray, p: float) -> dict[str, float]:
+def restricted_gap(
+    game: Game, policy: np.ndarray, types: np.ndarray, weights: np.ndarray, p: float
+) -> dict[str, float]:
     """Convergence measures of a restricted Nash response profile, Riemann's view.
 
     With ``u_p(sR, sH) = (1-p) u(sR, sH) + p u(sR, population)``:
@@ -125,8 +127,10 @@ def solve_table(
             log.warning("%s; starting afresh", exc)
             solver = SOLVERS[algorithm](game, rnr=rnr)
         if 0 < solver.iteration <= iterations:
-            rows = [dict(iteration=int(i), exploitability=float(e), guarantee=float(g), vs_population=float(v))
-                    for i, e, g, v in np.load(ck.with_suffix(".log.npy"))]
+            rows = [
+                dict(iteration=int(i), exploitability=float(e), guarantee=float(g), vs_population=float(v))
+                for i, e, g, v in np.load(ck.with_suffix(".log.npy"))
+            ]
             log.info("resumed %s at iteration %d", ck, solver.iteration)
         elif solver.iteration > iterations:
             log.warning("%s is past %d iterations; starting afresh", ck, iterations)
@@ -150,13 +154,23 @@ def solve_table(
             timing.append((solver.iteration, time.perf_counter() - start))
             if bar is not None:
                 bar.set_postfix(exploitability=f"{m['exploitability']:.2e}")
-            log.info("iteration %d exploitability %.3e guarantee %+.5f", solver.iteration, m["exploitability"], m["guarantee"])
+            log.info(
+                "iteration %d exploitability %.3e guarantee %+.5f",
+                solver.iteration,
+                m["exploitability"],
+                m["guarantee"],
+            )
             done = target_exploitability is not None and m["exploitability"] <= target_exploitability
         if ck is not None and (solver.iteration % checkpoint_every == 0 or done or solver.iteration == iterations):
             ck.parent.mkdir(parents=True, exist_ok=True)
             solver.save_checkpoint(ck)
-            np.save(ck.with_suffix(".log.npy"), np.array([[r["iteration"], r["exploitability"], r["guarantee"],
-                                                          r["vs_population"]] for r in rows], np.float64))
+            np.save(
+                ck.with_suffix(".log.npy"),
+                np.array(
+                    [[r["iteration"], r["exploitability"], r["guarantee"], r["vs_population"]] for r in rows],
+                    np.float64,
+                ),
+            )
     if bar is not None:
         bar.close()
     conv = pd.DataFrame(rows, columns=["iteration", "exploitability", "guarantee", "vs_population"])
@@ -203,5 +217,14 @@ def p_label(p: float) -> str:
     return f"p{float(p):g}"
 
 
-__all__ = ["SolveResult", "build_game", "load_abstraction", "p_label", "restricted_gap", "score_table",
-           "solve_table", "value_bracket", "variant_types"]
+__all__ = [
+    "SolveResult",
+    "build_game",
+    "load_abstraction",
+    "p_label",
+    "restricted_gap",
+    "score_table",
+    "solve_table",
+    "value_bracket",
+    "variant_types",
+]
