@@ -4,6 +4,7 @@ from pathlib import Path
 
 from snakemake.utils import validate
 
+from poker51.rules import ABSTRACTION_TABLES, p_label, table_stem
 from poker51.stages import config_hash
 
 
@@ -39,13 +40,7 @@ TABLE_P = float(config["solve"]["p"])
 SOLVE_PS = sorted({0.0, TABLE_P} | {float(p) for p in config["solve"]["sweep"]})
 
 
-def plabel(p):
-    """Directory label of a table: p0, p0.1, p0.5, p1 (as poker51.study.solve.p_label)."""
-    return f"p{float(p):g}"
-
-
-P_OF = {plabel(p): p for p in SOLVE_PS}
-ABSTRACTION_TABLES = ["classes", "buckets", "transitions", "belief"]
+P_OF = {p_label(p): p for p in SOLVE_PS}
 
 
 wildcard_constraints:
@@ -53,12 +48,17 @@ wildcard_constraints:
     plabel="|".join(re.escape(k) for k in P_OF),
 
 
+def table_file(variant, ext="parquet"):
+    """The published strategy table of a variant (poker51.rules.table_stem)."""
+    return out(f"tables/{table_stem(variant)}.{ext}")
+
+
 def abstraction_files(variant):
     return {name: out(f"{variant}/{name}.parquet") for name in ABSTRACTION_TABLES}
 
 
 def solve_dir(variant, p):
-    return out(f"{variant}/solve_{plabel(p)}")
+    return out(f"{variant}/solve_{p_label(p)}")
 
 
 def solve_iterations(wildcards):
@@ -98,7 +98,7 @@ CONFIG_SHA256 = config_hash(config)
 
 def export_targets():
     return (
-        [out(f"tables/riemann-v06-{v}.{ext}") for v in VARIANTS for ext in ("parquet", "json")]
+        [table_file(v, ext) for v in VARIANTS for ext in ("parquet", "json")]
         + [out("evidence.parquet"), out("receipt.json"), out("verify.json")]
         + figure("evidence")
     )
@@ -110,7 +110,7 @@ def receipt_inputs():
     files += [f"{solve_dir(v, p)}/{name}" for v in VARIANTS for p in SOLVE_PS
               for name in ("policy.npy", "convergence.parquet", "summary.json")]
     files += [out(f"{v}/{name}.parquet") for v in VARIANTS for name in ("scores", "strategy_summary")]
-    files += [out(f"tables/riemann-v06-{v}.{ext}") for v in VARIANTS for ext in ("parquet", "json")]
+    files += [table_file(v, ext) for v in VARIANTS for ext in ("parquet", "json")]
     files += [out("evidence.parquet")] + figure("evidence")
     return [f for f in files if "convergence_time" not in f]
 

@@ -7,8 +7,8 @@ rule export:
         policy=lambda w: f"{solve_dir(w.variant, TABLE_P)}/policy.npy",
         summary=lambda w: f"{solve_dir(w.variant, TABLE_P)}/summary.json",
     output:
-        parquet=out("tables/riemann-v06-{variant}.parquet"),
-        json=out("tables/riemann-v06-{variant}.json"),
+        parquet=table_file("{variant}"),
+        json=table_file("{variant}", "json"),
     params:
         provenance=lambda w: {"config_sha256": CONFIG_SHA256, "seeds": SEEDS},
     conda:
@@ -28,7 +28,7 @@ rule export:
 rule evidence:
     input:
         unpack(lambda w: abstraction_files(w.variant)),
-        table=out("tables/riemann-v06-{variant}.parquet"),
+        table=table_file("{variant}"),
         population=config["population"],
     output:
         out("{variant}/evidence.parquet"),
@@ -91,7 +91,7 @@ rule receipt:
 rule verify:
     input:
         receipt=out("receipt.json"),
-        tables=expand(out("tables/riemann-v06-{variant}.parquet"), variant=VARIANTS),
+        tables=expand(table_file("{variant}"), variant=VARIANTS),
         classes=expand(out("{variant}/classes.parquet"), variant=VARIANTS),
     output:
         out("verify.json"),

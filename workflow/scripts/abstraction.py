@@ -1,7 +1,6 @@
 """Rule abstraction: classes, buckets, transitions and belief table of one variant."""
 
-from poker51.log import logged
-from poker51.stages import run_abstraction
+from poker51.stages import logged, run_abstraction
 
 with logged(snakemake.log[0]):
     run_abstraction(

@@ -1,14 +1,13 @@
-"""Rule evidence: v0.6 against v0.5 against each player type, on the same real-card deals."""
+"""Rule evidence: Riemann v0.6 against v0.5 on the same real-card deals, per player type."""
 
 from pathlib import Path
 
-from poker51.log import logged
-from poker51.stages import run_evidence
+from poker51.stages import logged, run_evidence
 
 with logged(snakemake.log[0]):
     run_evidence(
         snakemake.wildcards.variant,
-        results_dir=str(Path(snakemake.input.classes).parent.parent),
+        abstraction_dir=str(Path(snakemake.input.classes).parent),
         table=snakemake.input.table,
         population=snakemake.input.population,
         hands=int(snakemake.params.hands),

@@ -2,8 +2,7 @@
 
 from pathlib import Path
 
-from poker51.log import logged
-from poker51.stages import run_export
+from poker51.stages import logged, run_export
 
 with logged(snakemake.log[0]):
     run_export(

@@ -2,8 +2,7 @@
 
 from pathlib import Path
 
-from poker51.log import logged
-from poker51.stages import run_scores
+from poker51.stages import logged, run_scores
 
 with logged(snakemake.log[0]):
     ps = [float(p) for p in snakemake.params.ps]

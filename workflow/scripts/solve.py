@@ -2,8 +2,7 @@
 
 from pathlib import Path
 
-from poker51.log import logged
-from poker51.stages import run_solve
+from poker51.stages import logged, run_solve
 
 with logged(snakemake.log[0]):
     run_solve(

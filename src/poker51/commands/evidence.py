@@ -68,10 +68,12 @@ def v06_factory(spec: str, tables, variant: str, strategy: str | None = None, re
 
 
 def run(args: argparse.Namespace) -> int:
+    from poker51.abstraction.tables import load_abstraction
+    from poker51.figures import fig_evidence
     from poker51.games.population import load_population
     from poker51.io import write_parquet
-    from poker51.play.engine import VARIANT_RULES
-    from poker51.play.evidence import evidence_hands, fig_evidence, load_tables, summarize, v05_factory
+    from poker51.play.evidence import evidence_hands, summarize, v05_factory
+    from poker51.rules import VARIANT_RULES
 
     if args.variant not in VARIANT_RULES:
         raise InputError(f"unknown variant {args.variant!r}; known: {', '.join(sorted(VARIANT_RULES))}")
@@ -82,7 +84,7 @@ def run(args: argparse.Namespace) -> int:
     if args.stack < 1:
         raise InputError(f"--stack must be at least 1, got {args.stack}")
     population = load_population(args.population)
-    tables = load_tables(args.variant, args.tables)
+    tables = load_abstraction(args.tables, args.variant)
     factory = v06_factory(args.v06, tables, args.variant, args.strategy, args.receipt)
     per_hand = evidence_hands(
         factory,

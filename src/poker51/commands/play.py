@@ -158,10 +158,11 @@ def summary(log: str, shown_draw: bool) -> list[str]:
 
 def run(args: argparse.Namespace, stdin: TextIO | None = None, stdout: TextIO | None = None) -> int:
     from poker51.errors import InputError
-    from poker51.export.tables import table_path
+    from poker51.export.schema import table_path
     from poker51.io import TableError
-    from poker51.play.engine import VARIANT_RULES, play_hand
+    from poker51.play.engine import play_hand
     from poker51.play.riemann import Riemann
+    from poker51.rules import VARIANT_RULES
 
     inp, out = stdin or sys.stdin, stdout or sys.stdout
     if args.variant not in VARIANT_RULES:

@@ -8,10 +8,11 @@ import sys
 import time
 
 from poker51.errors import InputError
+from poker51.rules import VARIANT_NAMES
 
 HELP = "solve a game (kuhn, leduc, or Poker 51's standard, wild, bug) with CFR+, DCFR or PCFR+"
 
-POKER51_GAMES = ("standard", "wild", "bug")
+POKER51_GAMES = VARIANT_NAMES
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
@@ -103,10 +104,12 @@ def _run_poker51(args: argparse.Namespace) -> int:
     """Solve one table of a Poker 51 variant; values are Riemann's, in jbits per hand."""
     from pathlib import Path
 
-    from poker51.games.abstract import AbstractionArrays, build_game, describe
+    from poker51.abstraction.tables import load_abstraction
+    from poker51.games.abstract import build_game, describe
     from poker51.games.population import load_population
     from poker51.solver.cfr import SOLVERS
-    from poker51.study.solve import load_abstraction, score_table, solve_table, variant_types
+    from poker51.study.scores import score_table, variant_types
+    from poker51.study.solve import solve_table
 
     if args.algorithm not in SOLVERS:
         raise InputError(f"unknown algorithm {args.algorithm!r}; known: {', '.join(SOLVERS)}")
@@ -116,12 +119,7 @@ def _run_poker51(args: argparse.Namespace) -> int:
         raise InputError("--iterations and --check-every must be at least 1")
     if not Path(args.population).exists():
         raise InputError(f"--population: no such file {args.population}")
-    if args.abstraction:
-        _, ab = load_abstraction(args.abstraction, args.game)
-    else:
-        from poker51.abstraction.classes import arrays, build_abstraction
-
-        ab = AbstractionArrays(args.game, **arrays(build_abstraction(args.game, progress=not args.json)))
+    ab = load_abstraction(args.abstraction, args.game).arrays()
     game = build_game(ab)
     pop = load_population(args.population)
     types = variant_types(game, ab, pop)
@@ -139,6 +137,7 @@ def _run_poker51(args: argparse.Namespace) -> int:
     from poker51.solver.best_response import expected_value
 
     score = score_table(game, res.policy, types, pop)
+    size = describe(game)
     last = res.convergence.iloc[-1] if len(res.convergence) else None
     out = {
         "game": args.game,
@@ -148,10 +147,12 @@ def _run_poker51(args: argparse.Namespace) -> int:
         "seconds": round(res.seconds, 6),
         "value": -expected_value(game, res.policy, 0),
         "exploitability": float(last["exploitability"]) if last is not None else None,
-        "guarantee": score["guarantee"],
-        "vs_population": score["vs_population"],
+        "guarantee": score.guarantee,
+        "vs_population": score.vs_population,
         "information_sets": int(game.num_infosets),
-        **{k: v for k, v in describe(game).items() if k in ("public_nodes", "infosets_H", "infosets_R")},
+        "public_nodes": size.public_nodes,
+        "infosets_H": size.infosets_H,
+        "infosets_R": size.infosets_R,
     }
     if args.json:
         print(json.dumps(out))

@@ -69,7 +69,7 @@ def run(args: argparse.Namespace) -> int:
         raise InputError(f"--abstraction {args.abstraction}: not a directory")
     progress = sys.stderr.isatty() if args.progress is None else args.progress
     try:
-        res = verify(
+        report = verify(
             args.tables,
             args.receipt,
             args.hands,
@@ -80,6 +80,7 @@ def run(args: argparse.Namespace) -> int:
         )
     except FileNotFoundError as exc:
         raise InputError(str(exc)) from None
+    res = report.to_json()
     if args.json:
         print(json.dumps(res, sort_keys=True))
     else:

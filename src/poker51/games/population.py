@@ -31,8 +31,10 @@ from typing import Any
 import numpy as np
 import yaml
 
+from poker51.abstraction.tables import AbstractionArrays
 from poker51.errors import InputError
-from poker51.games.abstract import BETS, FIRST_ACTIONS, OPENS, AbstractionArrays
+from poker51.games.abstract import FIRST_ACTIONS, OPENS
+from poker51.rules import BET_SIZES
 from poker51.solver.tree import Game
 
 DRAW_RULES = ("house", "keep_kicker")
@@ -70,7 +72,7 @@ class PlayerType:
             raise InputError(f"{where}: {exc}") from exc
         if t.draw not in DRAW_RULES:
             raise InputError(f"{where}.draw: {t.draw!r} is not one of {', '.join(DRAW_RULES)}")
-        if t.open_size not in BETS:
+        if t.open_size not in BET_SIZES:
             raise InputError(f"{where}.open.size: {t.open_size} is not one of 1, 2, 4, 8")
         for key, v in (("open.value", t.open_value), ("open.bluff", t.bluff), ("call", t.call), ("raise", t.raise_)):
             if not 0.0 <= v <= 1.0:

@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 from poker51.cards import parse_cards
 from poker51.errors import InputError
 from poker51.fnv import fnv1a_64
-from poker51.play.engine import (
+from poker51.play.actions import (
     RULE_ANSWER,
     RULE_BALANCE,
     RULE_CHECK,
@@ -25,15 +25,10 @@ from poker51.play.engine import (
     RULE_RAISES,
     RULE_SIZES,
     Action,
-    HandState,
     IllegalAction,
     ReplayError,
-    play_hand,
-    play_match,
-    replay,
-    shuffled_deck,
-    stacked_deck,
 )
+from poker51.play.engine import HandState, play_hand, play_match, replay, shuffled_deck, stacked_deck
 from poker51.play.players import RandomPlayer, ScriptedPlayer
 
 STAND = 0b11111

@@ -9,7 +9,9 @@ import numpy as np
 import pandas as pd
 import pytest
 
+import poker51.abstraction.buckets as abb
 import poker51.abstraction.classes as ab
+import poker51.abstraction.tables as abt
 from poker51.abstraction.belief import belief_digest
 from poker51.abstraction.transitions import hand_histogram, hand_histogram_brute, subset_histograms
 from poker51.cards import parse_cards
@@ -52,7 +54,7 @@ BELIEF_DIGESTS = {  # also pinned in tests/test_belief.py
 
 @cache
 def tables(variant: str) -> dict[str, pd.DataFrame]:
-    return ab.build_abstraction(variant, progress=False)
+    return abt.build_abstraction(variant, progress=False)
 
 
 @cache
@@ -61,8 +63,8 @@ def machinery(variant: str):
     t = tables(variant)
     ht = ab.hand_table(variant)
     cls = np.searchsorted(ab.class_keys(variant), ab._class_key(ht.base, ht.marker, ht.house_draw))
-    labels = ab.bucket_of_strength(ht.strengths, t["buckets"]).astype(np.int64)
-    return ht, cls, labels, subset_histograms(ht.hands, labels, len(t["buckets"]))
+    labels = abb.bucket_of_strength(ht.strengths, t.buckets).astype(np.int64)
+    return ht, cls, labels, subset_histograms(ht.hands, labels, len(t.buckets))
 
 
 def variant_params(slow_ones=("wild", "bug")):
@@ -71,7 +73,7 @@ def variant_params(slow_ones=("wild", "bug")):
 
 # --------------------------------------------------------------------------- classes
 def test_standard_classes():
-    c = tables("standard")["classes"]
+    c = tables("standard").classes
     assert c["class"].tolist() == list(range(19))
     assert c["name"].tolist() == list(ab.BASE_NAMES)
     assert c["members"].tolist() == STANDARD_MEMBERS
@@ -134,41 +136,41 @@ def test_classify_real_cards(variant):
 
 # --------------------------------------------------------------------------- buckets
 def test_standard_buckets():
-    b = tables("standard")["buckets"]
-    values, weights, total = ab.final_strength_distribution(ab.hand_table("standard"))
+    b = tables("standard").buckets
+    values, weights, total = abb.final_strength_distribution(ab.hand_table("standard"))
     assert total == comb(51, 5) * lcm(*(comb(46, d) for d in range(5)))
     assert b["bucket"].tolist() == list(range(40)) and b["weight"].sum() == total
     assert np.all(b["low"].to_numpy() <= b["high"].to_numpy())
     assert np.all(b["high"].to_numpy()[:-1] < b["low"].to_numpy()[1:])
     atom = weights.max() / total
     assert np.all(np.abs(b["probability"] - 1 / 40) <= atom + 1e-12)
-    assert np.array_equal(ab.bucket_of_strength(b["low"], b), np.arange(40))
-    assert np.array_equal(ab.bucket_of_strength(b["high"], b), np.arange(40))
+    assert np.array_equal(abb.bucket_of_strength(b["low"], b), np.arange(40))
+    assert np.array_equal(abb.bucket_of_strength(b["high"], b), np.arange(40))
     # equal strengths share a bucket: each strength of positive weight lies in exactly one bucket
     v = values[weights > 0]
-    bb = ab.bucket_of_strength(v, b)
+    bb = abb.bucket_of_strength(v, b)
     assert np.all((v >= b["low"].to_numpy()[bb]) & (v <= b["high"].to_numpy()[bb]))
-    assert ab.bucket_of(parse_cards("Ah Kh Qh Jh Th"), "standard", b) == 39
-    assert ab.bucket_of(parse_cards("7d 5h 4s 3c 2d"), "standard") == 0
+    assert abb.bucket_of(parse_cards("Ah Kh Qh Jh Th"), "standard", b) == 39
+    assert abb.bucket_of(parse_cards("7d 5h 4s 3c 2d"), "standard") == 0
 
 
 # --------------------------------------------------------------------------- transitions
 @pytest.mark.parametrize("variant", variant_params())
 def test_transition_rows_exact(variant):
     t = tables(variant)
-    c, tr, b = t["classes"], t["transitions"], t["buckets"]
+    c, tr, b = t.classes, t.transitions, t.buckets
     ht = ab.hand_table(variant)
     n_rest = ht.deck.size - 5
     human = tr[tr["drawer"] == "human"]
     sums = human.groupby(["class", "draw"])["count"].sum().to_numpy().reshape(len(c), 6)
     expect = c["members"].to_numpy()[:, None] * np.array([comb(n_rest, d) for d in range(6)])[None, :]
     assert np.array_equal(sums, expect) and (tr["count"] >= 0).all()
-    arrays = ab.arrays(t)
+    arrays = t.arrays()
     C = len(c)
-    assert arrays["h_trans"].shape == (C, 6, 40) and arrays["r_trans"].shape == (C, 40)
-    assert np.allclose(arrays["h_trans"].sum(axis=-1), 1, atol=1e-12)
-    assert np.allclose(arrays["r_trans"].sum(axis=-1), 1, atol=1e-12)
-    assert np.array_equal(arrays["r_trans"], arrays["h_trans"][np.arange(C), arrays["r_draw"]])
+    assert arrays.h_trans.shape == (C, 6, 40) and arrays.r_trans.shape == (C, 40)
+    assert np.allclose(arrays.h_trans.sum(axis=-1), 1, atol=1e-12)
+    assert np.allclose(arrays.r_trans.sum(axis=-1), 1, atol=1e-12)
+    assert np.array_equal(arrays.r_trans, arrays.h_trans[np.arange(C), arrays.r_draw])
     # Riemann's rows, weighted by class, are exactly the bucket distribution (second machinery)
     L = lcm(*(comb(n_rest, d) for d in range(5)))
     riem = tr[tr["drawer"] == "riemann"]
@@ -194,10 +196,10 @@ CASES = [
 @pytest.mark.parametrize("variant, hand, draws", CASES)
 def test_inclusion_exclusion_matches_brute_force(variant, hand, draws):
     ht, _, labels, A = machinery(variant)
-    b = tables(variant)["buckets"]
+    b = tables(variant).buckets
     h = sorted(parse_cards(hand))
-    own = int(ab.bucket_of_strength(strengths(np.array([h]), ht.rule), b)[0])
-    label_of = lambda finals: ab.bucket_of_strength(strengths(finals, ht.rule), b)  # noqa: E731
+    own = int(abb.bucket_of_strength(strengths(np.array([h]), ht.rule), b)[0])
+    label_of = lambda finals: abb.bucket_of_strength(strengths(finals, ht.rule), b)  # noqa: E731
     for d in draws:
         keep = keep_for_draw(h, d, ht.rule)
         ie = hand_histogram(h, keep, A, own)
@@ -210,7 +212,7 @@ def test_inclusion_exclusion_matches_brute_force(variant, hand, draws):
 def test_monte_carlo_agrees(cls_id, d):
     """Seeded Monte Carlo (dealt hand uniform in the class, then d replacement cards)."""
     ht, cls, _, _ = machinery("standard")
-    b = tables("standard")["buckets"]
+    b = tables("standard").buckets
     p = ab.human_transitions(tables("standard"))[cls_id, d]
     rng = np.random.default_rng(np.random.SeedSequence([5106, cls_id, d]))
     n = 20_000
@@ -221,7 +223,7 @@ def test_monte_carlo_agrees(cls_id, d):
     for i, (h, k) in enumerate(zip(dealt, keeps)):
         rest = np.setdiff1d(ht.deck, h)
         finals[i] = np.concatenate([h[[(k >> j) & 1 == 1 for j in range(5)]], rng.choice(rest, d, replace=False)])
-    obs = np.bincount(ab.bucket_of_strength(strengths(finals), b), minlength=40)
+    obs = np.bincount(abb.bucket_of_strength(strengths(finals), b), minlength=40)
     se = np.sqrt(n * p * (1 - p))
     z = np.where(se > 0, (obs - n * p) / np.where(se > 0, se, 1), 0)
     assert np.abs(z).max() < 4.5
@@ -233,18 +235,18 @@ def test_monte_carlo_agrees(cls_id, d):
 def test_tables_dtypes_sorted_and_reproducible(variant, tmp_path):
     t = tables(variant)
     text = pd.api.types.is_string_dtype
-    assert text(t["classes"]["name"]) and text(t["classes"]["base_name"]) and text(t["transitions"]["drawer"])
-    assert t["classes"].drop(columns=["name", "base_name"]).dtypes.astype(str).to_dict() == {
+    assert text(t.classes["name"]) and text(t.classes["base_name"]) and text(t.transitions["drawer"])
+    assert t.classes.drop(columns=["name", "base_name"]).dtypes.astype(str).to_dict() == {
         "class": "int16", "base": "int8", "marker": "bool", "house_draw": "int8", "members": "int64",
         "probability": "float64",
     }  # fmt: skip
-    assert t["transitions"].drop(columns=["drawer"]).dtypes.astype(str).to_dict() == {
+    assert t.transitions.drop(columns=["drawer"]).dtypes.astype(str).to_dict() == {
         "class": "int16", "draw": "int8", "bucket": "int8", "count": "int64", "total": "int64",
         "probability": "float64",
     }  # fmt: skip
-    assert t["buckets"].dtypes.astype(str).tolist() == ["int8", "int32", "int32", "int32", "int64", "float64"]
-    assert t["belief"].dtypes.astype(str).tolist() == ["int8", "int16", "int32"]
-    tr = t["transitions"]
+    assert t.buckets.dtypes.astype(str).tolist() == ["int8", "int32", "int32", "int32", "int64", "float64"]
+    assert t.belief.dtypes.astype(str).tolist() == ["int8", "int16", "int32"]
+    tr = t.transitions
     assert tr.equals(tr.sort_values(["drawer", "class", "draw", "bucket"]).reset_index(drop=True))
     for name, df in t.items():
         a = write_parquet(df, tmp_path / f"a_{name}.parquet").read_bytes()
@@ -253,5 +255,5 @@ def test_tables_dtypes_sorted_and_reproducible(variant, tmp_path):
 
 # --------------------------------------------------------------------------- belief
 def test_tables_carry_the_seed_51_belief_table():
-    table = ab.belief_array(tables("standard"))
+    table = tables("standard").belief_array()
     assert table.shape == (6, 1000) and belief_digest(table) == BELIEF_DIGESTS["standard"]

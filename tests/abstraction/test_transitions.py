@@ -7,6 +7,7 @@ from math import comb
 
 import numpy as np
 
+import poker51.abstraction.buckets as abb
 import poker51.abstraction.classes as ab
 from poker51.abstraction.transitions import (
     class_histograms,
@@ -24,7 +25,7 @@ from poker51.hands.house import keep_table
 def standard():
     """(hand table, final bucket of each hand, A) of the standard deck."""
     ht = ab.hand_table("standard")
-    labels = ab.bucket_of_strength(ht.strengths, ab._cached_buckets("standard", 40)).astype(np.int64)
+    labels = abb.bucket_of_strength(ht.strengths, abb.exact_buckets("standard", 40)).astype(np.int64)
     return ht, labels, subset_histograms(ht.hands, labels, 40)
 
 

@@ -7,22 +7,18 @@ shared with ``test_riemann.py`` and ``test_verify.py``: the standard abstraction
 
 from __future__ import annotations
 
-import atexit
-import functools
 import json
-import shutil
-import tempfile
-from pathlib import Path
-from types import SimpleNamespace
 
 import numpy as np
 import pandas as pd
 import pyarrow as pa
 import pyarrow.parquet as pq
 import pytest
+from helpers import exported_standard, solved_standard
 
-from poker51.abstraction.classes import arrays, build_abstraction
-from poker51.export.tables import (
+from poker51.abstraction.tables import AbstractionArrays
+from poker51.export.receipt import receipt
+from poker51.export.schema import (
     ACTION_COLUMNS,
     INDEX_COLUMNS,
     SPOT_ACTIONS,
@@ -31,66 +27,13 @@ from poker51.export.tables import (
     StrategyTableError,
     check_table,
     content_digest,
-    export_tables,
     read_json_table,
     read_table,
-    receipt,
-    strategy_table,
-    to_json,
-    write_receipt,
-    write_table,
 )
-from poker51.games.abstract import AbstractionArrays, build_game
-from poker51.io import TableError, sha256_file, write_parquet
+from poker51.export.tables import strategy_table, to_json, write_table
+from poker51.games.abstract import build_game
+from poker51.io import TableError, sha256_file
 from poker51.solver.cfr import CFRPlusSolver
-
-ITERATIONS = 20
-
-
-# --------------------------------------------------------------------------- shared helpers
-@functools.cache
-def solved_standard() -> SimpleNamespace:
-    tables = build_abstraction("standard", progress=False)
-    ab = AbstractionArrays("standard", **arrays(tables))
-    game = build_game(ab)
-    solver = CFRPlusSolver(game)
-    solver.iterate(ITERATIONS)
-    policy = solver.average_policy()
-    return SimpleNamespace(
-        tables=tables, ab=ab, game=game, policy=policy, df=strategy_table(game, policy, ab, "standard")
-    )
-
-
-@functools.cache
-def exported_standard() -> SimpleNamespace:
-    """``{root}/tables/standard.{parquet,json}``, ``{root}/abstraction/standard/{classes,buckets}.parquet``
-    and ``{root}/tables/receipt.json``, in a temporary directory removed at exit."""
-    s = solved_standard()
-    root = Path(tempfile.mkdtemp(prefix="poker51-export-"))
-    atexit.register(shutil.rmtree, root, ignore_errors=True)
-    prov = {
-        "p": 0.5,
-        "iterations": ITERATIONS,
-        "exploitability": None,
-        "config_sha256": "test",
-        "seeds": {"belief": 51},
-    }
-    paths = export_tables(s.game, s.policy, s.ab, "standard", root / "tables", prov)
-    absdir = root / "abstraction" / "standard"
-    write_parquet(s.tables["classes"], absdir / "classes.parquet")
-    write_parquet(s.tables["buckets"], absdir / "buckets.parquet")
-    rec = write_receipt(root / "tables" / "receipt.json", paths, {"variants": ["standard"]}, {"belief": 51})
-    return SimpleNamespace(
-        root=root,
-        tables=root / "tables",
-        abstraction=root / "abstraction",
-        parquet=paths[0],
-        json=paths[1],
-        receipt=root / "tables" / "receipt.json",
-        rec=rec,
-        classes=absdir / "classes.parquet",
-        buckets=absdir / "buckets.parquet",
-    )
 
 
 @pytest.fixture(scope="module")

@@ -7,7 +7,7 @@ import json
 import shutil
 
 import pytest
-from test_export import exported_standard, solved_standard
+from helpers import exported_standard, solved_standard
 
 from poker51 import cli
 from poker51.commands import play as play_cmd
@@ -71,7 +71,7 @@ def test_tampered_table_fails_the_hash_check(files, tmp_path):
 
 def test_audit_catches_a_player_that_is_not_the_table(files):
     s = solved_standard()
-    oracle = TableOracle(s.df, "standard", s.tables["classes"], s.tables["buckets"])
+    oracle = TableOracle(s.df, "standard", s.tables.classes, s.tables.buckets)
     res = play_match({"H": RandomPlayer(2), "R": RandomPlayer(3)}, 40, 5)
     fails = sum(len(audit_hand(r.log, oracle, 0)["failures"]) for r in res)
     assert fails > 10  # wrong actions and wrong keeps

@@ -10,14 +10,14 @@ import pytest
 
 import poker51.play.v05 as v05
 from poker51.abstraction.belief import read_score
-from poker51.abstraction.classes import arrays, belief_array
 from poker51.cards import parse_card, parse_cards
-from poker51.games.abstract import AbstractionArrays, build_game
+from poker51.games.abstract import build_game
 from poker51.games.population import load_population, type_policy
 from poker51.hands.evaluate import strength
 from poker51.hands.house import house_keep
-from poker51.play.engine import Action, ActionRecord, View, play_match
-from poker51.play.evidence import load_tables
+from poker51.play.actions import Action, ActionRecord, View
+from poker51.play.engine import play_match
+from poker51.play.evidence import built_tables
 from poker51.play.players import RandomPlayer
 from poker51.solver.best_response import best_response_value, value_against
 from poker51.solver.cfr import CFRPlusSolver
@@ -128,12 +128,12 @@ def test_line_contributions_and_spot_pots():
 # ----------------------------------------------------------------------------- real cards
 @pytest.fixture(scope="module")
 def tables():
-    return load_tables("standard")
+    return built_tables("standard")
 
 
 @pytest.fixture(scope="module")
 def belief(tables):
-    return belief_array(tables)
+    return tables.belief_array()
 
 
 def test_completions_are_deterministic_and_valid():
@@ -272,7 +272,7 @@ def test_facing_a_bet_before_the_draw(tables):
 # ----------------------------------------------------------------------------- abstraction
 @pytest.fixture(scope="module")
 def game_ab(tables):
-    ab = AbstractionArrays("standard", **arrays(tables))
+    ab = tables.arrays()
     return build_game(ab), ab
 
 

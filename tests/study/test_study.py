@@ -4,20 +4,15 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
-from test_drawgame import small_abstraction
+from helpers import small_abstraction
 
-from poker51.games.abstract import AbstractionArrays, H, R, build_game
+from poker51.abstraction.tables import AbstractionArrays
+from poker51.games.abstract import H, R, build_game
 from poker51.games.population import load_population
+from poker51.rules import p_label
 from poker51.solver.best_response import best_response_policy, best_response_value, infoset_best_response_value
-from poker51.study.solve import (
-    p_label,
-    recall_upper_bound,
-    restricted_gap,
-    score_table,
-    solve_table,
-    value_bracket,
-    variant_types,
-)
+from poker51.study.scores import recall_upper_bound, score_table, value_bracket, variant_types
+from poker51.study.solve import restricted_gap, solve_table
 
 
 @pytest.fixture(scope="module")
@@ -55,23 +50,23 @@ def test_rnr_frontier_orders(setup, solved):
     low, _ = value_bracket(game, solved[0.0].policy)
     tol = 2 * max(r.convergence["exploitability"].iloc[-1] for r in solved.values())
     # more weight on the population: exploits it more, guarantees less
-    assert s[0.0]["vs_population"] <= s[0.5]["vs_population"] + tol <= s[1.0]["vs_population"] + 2 * tol
-    assert s[1.0]["guarantee"] <= s[0.5]["guarantee"] + tol <= s[0.0]["guarantee"] + 2 * tol
+    assert s[0.0].vs_population <= s[0.5].vs_population + tol <= s[1.0].vs_population + 2 * tol
+    assert s[1.0].guarantee <= s[0.5].guarantee + tol <= s[0.0].guarantee + 2 * tol
     # guarantee <= value of the game <= value against the population, within the solve's accuracy
-    assert s[0.5]["guarantee"] <= low + tol
-    assert low <= s[0.5]["vs_population"] + tol
+    assert s[0.5].guarantee <= low + tol
+    assert low <= s[0.5].vs_population + tol
     # p = 1 is a best response to the population
     br = best_response_value(game, types, R, pop.weights)
-    assert s[1.0]["vs_population"] == pytest.approx(br, abs=tol)
+    assert s[1.0].vs_population == pytest.approx(br, abs=tol)
     # the mixture value is the weighted mean of the per-type values
     per_type = np.array([s[0.5][f"vs_{n}"] for n in pop.names])
-    assert s[0.5]["vs_population"] == pytest.approx(float(pop.weights @ per_type), abs=1e-12)
+    assert s[0.5].vs_population == pytest.approx(float(pop.weights @ per_type), abs=1e-12)
 
 
 def test_restricted_gap_at_zero_is_exploitability(setup, solved):
     ab, game, pop, types = setup
     pol = solved[0.0].policy
-    gap = restricted_gap(game, pol, types, pop.weights, 0.0)["exploitability"]
+    gap = restricted_gap(game, pol, types, pop.weights, 0.0).exploitability
     br_r = infoset_best_response_value(game, pol, R)
     assert gap == pytest.approx(0.5 * (best_response_value(game, pol, H) + br_r), abs=1e-12)
     # recalling d = 5 vs 4 can only help Riemann
@@ -99,7 +94,7 @@ def test_infoset_best_response_reads_five_as_four():
 
 def random_h_policy(game, symmetric):
     """A random profile; ``symmetric``: H plays the same after drawing five as after four."""
-    from test_drawgame import random_policy
+    from helpers import random_policy
 
     pol = random_policy(game, 7)
     if symmetric:

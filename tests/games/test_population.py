@@ -7,7 +7,7 @@ import copy
 import numpy as np
 import pytest
 import yaml
-from test_drawgame import small_abstraction
+from helpers import small_abstraction
 
 from poker51.errors import InputError
 from poker51.games.abstract import FIRST_ACTIONS, build_game

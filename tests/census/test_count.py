@@ -9,13 +9,16 @@ import pandas as pd
 import pytest
 
 import poker51.census.count as C
+import poker51.census.decks as D
+import poker51.census.orders as O
+import poker51.census.removal as RM
 from poker51.cards import MARKER, all_hands, parse_cards
 from poker51.census.orders import order_counts, order_counts_table, reach_table, search_orders
 from poker51.cli import main
 from poker51.errors import InputError
 from poker51.figures import fig_census_frequencies, fig_removal_heatmap
 from poker51.hands.evaluate import CATEGORIES, RULES, category_of, strengths
-from poker51.io import write_parquet
+from poker51.stages import run_census, run_removal
 
 STANDARD_51 = {  # 51 cards: five categories x 47/52, straights and straight flushes x 19/20
     "straight_flush": 38,
@@ -61,7 +64,7 @@ def reference(deck, hands52, ref52):
 
 # --------------------------------------------------------------------------- decks
 def test_named_decks():
-    d = {name: C.named_deck(name) for name in C.NAMED_DECKS}
+    d = {name: D.named_deck(name) for name in D.NAMED_DECKS}
     assert d["standard"].n_cards == 51 and not d["standard"].marker_in_play
     assert d["standard"].n_hands == 2_349_060 and d["full52"].n_hands == 2_598_960
     assert {name: deck.rule for name, deck in d.items()} == {
@@ -76,10 +79,10 @@ def test_named_decks():
 
 
 def test_make_deck_names_and_changes():
-    d = C.make_deck("full52", remove="5h,Ks")
+    d = D.make_deck("full52", remove="5h,Ks")
     assert d.name == "full52-5h-Ks" and d.n_cards == 50 and d.removed == (14, 47)
-    assert C.make_deck("standard", remove=[51]).removed == (0, 51)
-    m = C.make_deck("full52", marker="Ah", rule="bug")
+    assert D.make_deck("standard", remove=[51]).removed == (0, 51)
+    m = D.make_deck("full52", marker="Ah", rule="bug")
     assert (m.name, m.marker, m.rule) == ("full52+bug@Ah", 50, "bug")
 
 
@@ -98,22 +101,22 @@ def test_make_deck_names_and_changes():
 )
 def test_deck_validation(kwargs, message):
     with pytest.raises(InputError, match=message):
-        C.make_deck(**kwargs)
+        D.make_deck(**kwargs)
 
 
 def test_deck_validation_direct():
     with pytest.raises(InputError, match="removed twice"):
-        C.Deck("x", removed=(3, 3))
+        D.Deck("x", removed=(3, 3))
     with pytest.raises(InputError, match="not in the deck"):
-        C.Deck("x", removed=(7,), marker=7, rule="club_any")
+        D.Deck("x", removed=(7,), marker=7, rule="club_any")
     with pytest.raises(InputError, match="outside"):
-        C.Deck("x", removed=(52,))
-    assert C.Deck("x", removed=(9, 3)).removed == (3, 9)
+        D.Deck("x", removed=(52,))
+    assert D.Deck("x", removed=(9, 3)).removed == (3, 9)
 
 
 # --------------------------------------------------------------------------- exact counts
 def test_textbook_counts_from_the_census_kernel():
-    full, std = C.census(C.named_deck("full52")), C.census(C.named_deck("standard"))
+    full, std = C.census(D.named_deck("full52")), C.census(D.named_deck("standard"))
     assert by_name(full.category_counts()) == {
         "straight_flush": 40,
         "four_of_a_kind": 624,
@@ -130,10 +133,10 @@ def test_textbook_counts_from_the_census_kernel():
     assert std.hands == 2_349_060 and int(std.counts[1].sum()) == 0
 
 
-@pytest.mark.parametrize("name", list(C.NAMED_DECKS))
+@pytest.mark.parametrize("name", list(D.NAMED_DECKS))
 def test_kernel_matches_strengths_on_every_hand(name, hands52, ref52):
     """The census kernel's category of every hand equals the Numba reference evaluator's."""
-    deck = C.named_deck(name)
+    deck = D.named_deck(name)
     hands, ref = reference(deck, hands52, ref52)
     assert len(hands) == deck.n_hands
     kernel = C.hand_categories(deck)
@@ -148,13 +151,13 @@ def test_kernel_matches_strengths_on_every_hand(name, hands52, ref52):
     "remove, marker, rule", [("", "7h", "club_any"), ("Ks", "7h", "suit_two"), ("", "Ah", "bug"), ("", "Jc", "wild")]
 )
 def test_kernel_with_another_marker_card(remove, marker, rule, hands52, ref52):
-    deck = C.make_deck("full52", remove=remove, marker=marker, rule=rule)
+    deck = D.make_deck("full52", remove=remove, marker=marker, rule=rule)
     _, ref = reference(deck, hands52, ref52)
     assert np.array_equal(C.hand_categories(deck), ref)
 
 
 def test_reference_helper_matches_a_direct_evaluation(hands52, ref52):
-    deck = C.make_deck("full52", remove="Ks", marker="7h", rule="wild")
+    deck = D.make_deck("full52", remove="Ks", marker="7h", rule="wild")
     hands, ref = reference(deck, hands52, ref52)
     assert np.array_equal(hands, all_hands(deck.cards))
     sample = np.random.default_rng(3).choice(len(hands), 50_000, replace=False)
@@ -162,9 +165,9 @@ def test_reference_helper_matches_a_direct_evaluation(hands52, ref52):
 
 
 def test_removed_card_deck_counts_match_the_removal_table():
-    removal = C.removal_table()
+    removal = RM.removal_table()
     for card in ("2c", "7d", "Ah", "Ts"):
-        res = C.census(C.make_deck("full52", remove=card))
+        res = C.census(D.make_deck("full52", remove=card))
         rows = removal[removal["card"] == card].set_index("category")["count"]
         assert rows.to_dict() == by_name(res.category_counts())
 
@@ -189,7 +192,7 @@ def _marker_groups(naturals, rule):
 
 @pytest.mark.parametrize("rule", ["wild", "bug", "suit_two", "club_any"])
 def test_reachable_masks_match_the_plain_twin_on_every_marker_hand(rule):
-    deck = C.named_deck(rule)
+    deck = D.named_deck(rule)
     naturals, masks = C.marker_hand_masks(deck)
     assert len(naturals) == 249_900
     first, inverse = _marker_groups(naturals, rule)
@@ -215,12 +218,12 @@ def test_reach_mask_plain_with_another_marker_on_a_sample():
 
 # --------------------------------------------------------------------------- order search
 def test_reach_table_and_fast_recount_against_brute_force():
-    naturals, masks = C.marker_hand_masks(C.named_deck("wild"))
-    counts = C.census(C.named_deck("wild")).mask_counts()
+    naturals, masks = C.marker_hand_masks(D.named_deck("wild"))
+    counts = C.census(D.named_deck("wild")).mask_counts()
     table = reach_table(counts)
     rng = np.random.default_rng(10)
     orders = [C.STANDARD_ORDER, tuple(rng.permutation(10)), tuple(rng.permutation(10)), tuple(range(10))]
-    natural_cats = C.hand_categories(C.named_deck("full52"))[249_900:]  # lexicographic: 2c hands come first
+    natural_cats = C.hand_categories(D.named_deck("full52"))[249_900:]  # lexicographic: 2c hands come first
     for order in orders:
         fast = order_counts_table(table, order)
         assert fast == order_counts(counts, order)
@@ -266,7 +269,7 @@ def test_search_matches_brute_force_on_a_reduced_wild_category_set():
     """Wild hands restricted to five categories (hands reaching none of them left out)."""
     keep = [0, 1, 2, 3, 4]  # high card .. straight
     sub = sum(1 << c for c in keep)
-    full = C.census(C.named_deck("wild")).mask_counts()
+    full = C.census(D.named_deck("wild")).mask_counts()
     counts = np.zeros(1024, np.int64)
     for mask in np.flatnonzero(full):
         if mask & sub:
@@ -284,7 +287,7 @@ def test_search_rejects_unreachable_hands():
 
 
 def test_order_search_results_per_deck():
-    orders = C.orders_frame([C.census(C.named_deck(n)) for n in C.NAMED_DECKS]).set_index("deck")
+    orders = O.orders_frame([C.census(D.named_deck(n)) for n in D.NAMED_DECKS]).set_index("deck")
     assert orders.loc["wild", "orders"] == 3_628_800 == orders.loc["bug", "orders"]
     assert orders.loc["club_any", "orders"] == 362_880 == orders.loc["full52", "orders"]
     assert orders.loc["wild", "consistent_strict"] == 0 == orders.loc["wild", "consistent_ties"]
@@ -295,7 +298,7 @@ def test_order_search_results_per_deck():
 
 # --------------------------------------------------------------------------- tables
 def test_counts_frame_shape_and_order():
-    results = [C.census(C.named_deck(n)) for n in ("wild", "standard")]
+    results = [C.census(D.named_deck(n)) for n in ("wild", "standard")]
     df = C.counts_frame(results)
     assert list(df.columns) == ["deck", "category", "category_id", "count", "with_marker", "hands", "probability"]
     assert list(df["deck"].unique()) == ["standard", "wild"] and len(df) == 20
@@ -308,7 +311,7 @@ def test_counts_frame_shape_and_order():
 
 
 def test_removal_table():
-    df = C.removal_table()
+    df = RM.removal_table()
     assert len(df) == 52 * 9 and (df["hands"] == 2_349_060).all()
     five = df["category"].isin(["one_pair", "two_pair", "three_of_a_kind", "full_house", "four_of_a_kind"])
     assert (df.loc[five, "relative_change"] == 0).all()
@@ -318,25 +321,29 @@ def test_removal_table():
     assert seven.loc["straight", "count"] == 10_200 - 10_200 // 8
 
 
+def _census_files(root, decks):
+    out = {name: root / f"{name}.parquet" for name in ("counts", "orders", "claims")}
+    out["claims_md"] = root / "claims.md"
+    run_census(decks, out)
+    run_removal(root / "removal.parquet")
+    return {**out, "removal": root / "removal.parquet"}
+
+
 def test_parquet_outputs_are_byte_identical(tmp_path):
-    out = C.run_census(["full52", "wild"], removal=True)
-    assert set(out) == {"counts", "orders", "claims", "removal"}
-    for name, df in out.items():
-        a, b = tmp_path / f"{name}_a.parquet", tmp_path / f"{name}_b.parquet"
-        write_parquet(df, a)
-        write_parquet(C.run_census(["full52", "wild"])[name], b)
-        assert a.read_bytes() == b.read_bytes()
-        assert pd.read_parquet(a).equals(df)
+    a = _census_files(tmp_path / "a", ["full52", "wild"])
+    b = _census_files(tmp_path / "b", ["full52", "wild"])
+    for name in a:
+        assert a[name].read_bytes() == b[name].read_bytes(), name
+    counts = pd.read_parquet(a["counts"])
+    assert list(counts["deck"].unique()) == ["full52", "wild"]
+    assert counts.equals(C.counts_frame([C.census(D.named_deck("full52")), C.census(D.named_deck("wild"))]))
 
 
 def test_figures_are_reproducible(tmp_path):
-    out = C.run_census(list(C.NAMED_DECKS))
-    first = fig_census_frequencies(out["counts"], tmp_path / "a" / "census") + fig_removal_heatmap(
-        out["removal"], tmp_path / "a" / "removal"
-    )
-    second = fig_census_frequencies(out["counts"], tmp_path / "b" / "census") + fig_removal_heatmap(
-        out["removal"], tmp_path / "b" / "removal"
-    )
+    files = _census_files(tmp_path / "t", list(D.NAMED_DECKS))
+    counts, removal = pd.read_parquet(files["counts"]), pd.read_parquet(files["removal"])
+    first = fig_census_frequencies(counts, tmp_path / "a" / "census") + fig_removal_heatmap(removal, tmp_path / "a" / "removal")
+    second = fig_census_frequencies(counts, tmp_path / "b" / "census") + fig_removal_heatmap(removal, tmp_path / "b" / "removal")
     assert [p.suffix for p in first] == [".pdf", ".png", ".pdf", ".png"]
     assert all(p.stat().st_size > 1000 for p in first)
     assert [p.read_bytes() for p in first] == [p.read_bytes() for p in second]

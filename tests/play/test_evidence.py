@@ -12,6 +12,7 @@ from scipy import stats
 
 import poker51.play.evidence as evidence
 from poker51.cli import main
+from poker51.figures import fig_evidence
 from poker51.games.population import load_population
 from poker51.io import read_parquet, write_parquet
 from poker51.play.engine import play_hand
@@ -23,7 +24,7 @@ POPULATION = str(ROOT / "config" / "population.yaml")
 
 @pytest.fixture(scope="module")
 def tables():
-    return evidence.load_tables("standard")
+    return evidence.built_tables("standard")
 
 
 @pytest.fixture(scope="module")
@@ -101,8 +102,8 @@ def test_mean_ci():
 
 def test_figure_is_byte_reproducible(run, tmp_path):
     _, summary = run
-    a = evidence.fig_evidence(summary, tmp_path / "a" / "evidence")
-    b = evidence.fig_evidence(summary, tmp_path / "b" / "evidence")
+    a = fig_evidence(summary, tmp_path / "a" / "evidence")
+    b = fig_evidence(summary, tmp_path / "b" / "evidence")
     assert [p.suffix for p in a] == [".pdf", ".png"]
     for x, y in zip(a, b):
         assert x.read_bytes() == y.read_bytes() and x.stat().st_size > 1000
@@ -147,12 +148,11 @@ def test_with_the_v06_table_player(tables, pop):
     """The real v0.6 player (poker51.play.riemann) on a table exported from a uniform policy."""
     riemann = pytest.importorskip("poker51.play.riemann")
     export = pytest.importorskip("poker51.export.tables")
-    from poker51.abstraction.classes import arrays
-    from poker51.games.abstract import AbstractionArrays, build_game
+    from poker51.games.abstract import build_game
 
-    ab = AbstractionArrays("standard", **arrays(tables))
+    ab = tables.arrays()
     game = build_game(ab)
     table = export.strategy_table(game, game.uniform_policy(), ab, "standard")
-    player = riemann.Riemann(table, "standard", tables["classes"], tables["buckets"])
+    player = riemann.Riemann(table, "standard", tables.classes, tables.buckets)
     s = evidence.evidence_run(player, evidence.v05_factory(tables), pop.types[:1], "standard", 30, 5, tables=tables)
     assert len(s) == 3 and np.isfinite(s["mean"]).all()

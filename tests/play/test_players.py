@@ -5,19 +5,21 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from poker51.abstraction.classes import arrays, bucket_of, classify
-from poker51.games.abstract import FIRST_ACTIONS, OPENS, AbstractionArrays, build_game
+from poker51.abstraction.buckets import bucket_of
+from poker51.abstraction.classes import classify
+from poker51.games.abstract import FIRST_ACTIONS, OPENS, build_game
 from poker51.games.population import load_population, type_policy
 from poker51.hands.house import keep_for_draw
-from poker51.play.engine import Action, HandState, View, play_match, shuffled_deck
-from poker51.play.evidence import load_tables
+from poker51.play.actions import Action, View
+from poker51.play.engine import HandState, play_match, shuffled_deck
+from poker51.play.evidence import built_tables
 from poker51.play.players import RandomPlayer, TypePlayer, type_seed
 
 
 @pytest.fixture(scope="module")
 def setup():
-    tables = load_tables("standard")
-    ab = AbstractionArrays("standard", **arrays(tables))
+    tables = built_tables("standard")
+    ab = tables.arrays()
     game = build_game(ab)
     pop = load_population("config/population.yaml")
     index = {key: i for i, (_, key) in enumerate(game.iset_keys)}

@@ -6,34 +6,18 @@ import itertools
 
 import numpy as np
 import pytest
+from helpers import random_policy, small_abstraction
 
-from poker51.games.abstract import FIRST_ACTIONS, AbstractionArrays, H, R, build_game, describe, read_draw
+from poker51.abstraction.tables import AbstractionArrays
+from poker51.games.abstract import FIRST_ACTIONS, H, R, build_game, describe, read_draw
 from poker51.solver.best_response import best_response_value, expected_value
 from poker51.solver.cfr import CFRPlusSolver
-
-
-def small_abstraction(C=3, B=4, seed=0, r_draw=(0, 3, 3)) -> AbstractionArrays:
-    rng = np.random.default_rng(seed)
-    cp = rng.random(C) + 0.2
-    ht = rng.random((C, 6, B)) ** 3 + 0.01
-    rt = rng.random((C, B)) ** 3 + 0.01
-    return AbstractionArrays(
-        "tiny", cp / cp.sum(), ht / ht.sum(-1, keepdims=True), rt / rt.sum(-1, keepdims=True), np.array(r_draw[:C])
-    )
 
 
 @pytest.fixture(scope="module")
 def tiny():
     ab = small_abstraction()
     return ab, build_game(ab)
-
-
-def random_policy(game, seed):
-    rng = np.random.default_rng(seed)
-    a = game.arrays
-    raw = rng.random(game.num_actions) + 0.05
-    sums = np.add.reduceat(raw, a.act_off[:-1])
-    return raw / np.repeat(sums, a.num_actions)
 
 
 def lookup(game, policy):

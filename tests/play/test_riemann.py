@@ -10,22 +10,18 @@ import pandas as pd
 import pyarrow as pa
 import pyarrow.parquet as pq
 import pytest
-from test_export import exported_standard, solved_standard
+from helpers import exported_standard, solved_standard
 
-from poker51.abstraction.classes import bucket_of, classify
+from poker51.abstraction.buckets import bucket_of
+from poker51.abstraction.classes import classify
 from poker51.cards import parse_cards
-from poker51.export.tables import (
-    ACTION_COLUMNS,
-    INDEX_COLUMNS,
-    StrategyTableError,
-    completed_pre_lines,
-    decision_lines,
-    write_table,
-)
+from poker51.export.schema import ACTION_COLUMNS, INDEX_COLUMNS, StrategyTableError, completed_pre_lines, decision_lines
+from poker51.export.tables import write_table
 from poker51.fnv import FNV64_OFFSET_BASIS, fnv1a_64
 from poker51.hands.house import house_keep
 from poker51.io import TableError, write_parquet
-from poker51.play.engine import Action, play_hand, play_match, replay, stacked_deck
+from poker51.play.actions import Action
+from poker51.play.engine import play_hand, play_match, replay, stacked_deck
 from poker51.play.players import RandomPlayer, ScriptedPlayer
 from poker51.play.riemann import (
     PublicState,
@@ -204,8 +200,8 @@ def test_classification_agrees_with_the_abstraction(riemann):
     rng = random.Random(8)
     for _ in range(300):
         cards = rng.sample(range(1, 52), 5)
-        assert riemann.classify(cards) == classify(cards, "standard", tables["classes"])
-        assert riemann.bucket(cards) == bucket_of(cards, "standard", tables["buckets"])
+        assert riemann.classify(cards) == classify(cards, "standard", tables.classes)
+        assert riemann.bucket(cards) == bucket_of(cards, "standard", tables.buckets)
     with pytest.raises(ValueError, match="five distinct cards"):
         riemann.classify([0, 5, 9, 13, 17])  # the marker is not dealt in the standard game
 
@@ -300,7 +296,7 @@ def test_refuses_wrong_schema(files, tmp_path, df):
 
 
 def test_refuses_rows_not_summing_to_one(files, tmp_path, df):
-    from poker51.export.tables import TABLE_SCHEMA, content_digest
+    from poker51.export.schema import TABLE_SCHEMA, content_digest
 
     p = tmp_path / "riemann-v06-standard.parquet"
     bad = df.copy()
