@@ -21,12 +21,15 @@ run: install
 	$(BIN)/snakemake --cores $(CORES)
 
 ## make test: unit tests, then the smoke config through the whole Snakemake DAG
-test: install test-unit lint smoke reproduce
+test: install lint test-unit smoke reproduce
 
 test-unit: install
 	$(BIN)/pytest -q --durations=15
 
 lint: install
+	$(BIN)/ruff check src tests workflow benchmarks
+	$(BIN)/ruff format --check src tests workflow benchmarks
+	$(BIN)/mypy
 	$(BIN)/snakemake --lint
 	$(BIN)/snakemake -n --forceall --profile workflow/profiles/slurm --configfile config/smoke.yaml > /dev/null
 

@@ -9,6 +9,7 @@ are those the stages write), never recompute them.
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import matplotlib
 
@@ -25,7 +26,12 @@ from poker51.study.summary import SPOTS
 PDF_METADATA = {"CreationDate": None, "Producer": None, "Creator": None}
 PNG_METADATA = {"Software": None}
 DPI = 150
-_STYLE = {"font.size": 8, "axes.titlesize": 9, "svg.hashsalt": "poker51", "pdf.compression": 6}
+_STYLE: Any = {  # matplotlib types rc keys as literals
+    "font.size": 8,
+    "axes.titlesize": 9,
+    "svg.hashsalt": "poker51",
+    "pdf.compression": 6,
+}
 
 
 def _save(fig, out_stem: str | Path) -> list[Path]:

@@ -342,8 +342,12 @@ def test_parquet_outputs_are_byte_identical(tmp_path):
 def test_figures_are_reproducible(tmp_path):
     files = _census_files(tmp_path / "t", list(D.NAMED_DECKS))
     counts, removal = pd.read_parquet(files["counts"]), pd.read_parquet(files["removal"])
-    first = fig_census_frequencies(counts, tmp_path / "a" / "census") + fig_removal_heatmap(removal, tmp_path / "a" / "removal")
-    second = fig_census_frequencies(counts, tmp_path / "b" / "census") + fig_removal_heatmap(removal, tmp_path / "b" / "removal")
+    first = fig_census_frequencies(counts, tmp_path / "a" / "census") + fig_removal_heatmap(
+        removal, tmp_path / "a" / "removal"
+    )
+    second = fig_census_frequencies(counts, tmp_path / "b" / "census") + fig_removal_heatmap(
+        removal, tmp_path / "b" / "removal"
+    )
     assert [p.suffix for p in first] == [".pdf", ".png", ".pdf", ".png"]
     assert all(p.stat().st_size > 1000 for p in first)
     assert [p.read_bytes() for p in first] == [p.read_bytes() for p in second]

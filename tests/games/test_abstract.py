@@ -115,7 +115,7 @@ def test_size_and_keys(tiny):
     showdowns = int(np.sum(game.arrays.kind == 4))
     # per draw node: post-draw showdowns = 4 bets x 3 + 3 after a check = 15
     assert showdowns == 6 * 15 * len(set(ab.r_draw)) * 15
-    assert info["infosets_H"] + info["infosets_R"] == game.num_infosets
+    assert info.infosets_H + info.infosets_R == game.num_infosets
 
 
 def test_value_matches_independent_walk(tiny):

@@ -14,7 +14,9 @@ from poker51.fnv import fnv1a_64
 from poker51.play.actions import (
     RULE_ANSWER,
     RULE_BALANCE,
+    RULE_CALL_AMOUNT,
     RULE_CHECK,
+    RULE_CHECK_FOLD_AMOUNT,
     RULE_FACING,
     RULE_LOCK,
     RULE_NO_WAGER,
@@ -187,6 +189,23 @@ def test_ante_with_the_last_jbit_gives_an_ante_only_showdown(stacks, net_h):
 
 
 # --------------------------------------------------------------------------- illegal actions
+def test_amounts_that_the_rules_fix_are_refused_naming_the_rule():
+    """A check or a fold puts in nothing; a wrong amount is refused for that reason, not for
+    the facing rule (whether or not a bet is open)."""
+    s = state()
+    for action in (Action("check", 3), Action("fold", 1)):
+        with pytest.raises(IllegalAction) as err:
+            s.apply(action, keep=STAND)
+        assert RULE_CHECK_FOLD_AMOUNT in str(err.value) and RULE_FACING not in str(err.value)
+    s.apply(Action("bet", 4), keep=STAND)
+    with pytest.raises(IllegalAction) as err:
+        s.apply(Action("check", 3))
+    assert RULE_CHECK_FOLD_AMOUNT in str(err.value)
+    with pytest.raises(IllegalAction) as err:
+        s.apply(Action("raise", 3))  # R's raise is by H's 4
+    assert RULE_RAISES in str(err.value)
+
+
 def test_illegal_actions_name_their_rule():
     s = state()
     with pytest.raises(IllegalAction) as err:
@@ -218,8 +237,9 @@ def test_illegal_actions_name_their_rule():
     with pytest.raises(IllegalAction) as err:
         s.verify_raise_bet()  # R may only call or fold now
     assert RULE_RAISES in str(err.value)
-    with pytest.raises(IllegalAction):
+    with pytest.raises(IllegalAction) as err:
         s.apply(Action("call", 5))  # a call puts in 2 here
+    assert RULE_CALL_AMOUNT in str(err.value)
     s.apply(Action("call"))
     assert s.phase == "draw" and s.contrib == {"H": 5, "R": 5}
 

@@ -12,13 +12,18 @@ from scipy import stats
 
 import poker51.play.evidence as evidence
 from poker51.cli import main
+from poker51.export.tables import strategy_table
 from poker51.figures import fig_evidence
+from poker51.games.abstract import build_game
 from poker51.games.population import load_population
 from poker51.io import read_parquet, write_parquet
 from poker51.play.engine import play_hand
+from poker51.play.players import TypePlayer, type_seed
+from poker51.play.riemann import Riemann
 from poker51.play.v05 import V05Player
+from poker51.rules import ABSTRACTION_TABLES
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 POPULATION = str(ROOT / "config" / "population.yaml")
 
 
@@ -63,8 +68,6 @@ def test_hands_are_the_engine_deals_and_reproducible(run, tables, pop):
     )
     pd.testing.assert_frame_equal(per_hand, again)
     # hand k of the v0.5 column is play_hand on the deck [seed, k] against a fresh type player
-    from poker51.play.players import TypePlayer, type_seed
-
     human = TypePlayer(pop.types[1], "standard", tables, type_seed(21, 1))
     r = V05Player.from_tables("standard", tables)
     nets = [
@@ -110,8 +113,8 @@ def test_figure_is_byte_reproducible(run, tmp_path):
 
 
 def test_cli_json_and_tables_dir(tables, tmp_path, capsys):
-    for name, df in tables.items():
-        write_parquet(df, tmp_path / "abs" / f"{name}.parquet")
+    for name in ABSTRACTION_TABLES:
+        write_parquet(tables.frame(name), tmp_path / "abs" / f"{name}.parquet")
     out = tmp_path / "summary.parquet"
     rc = main(
         [
@@ -145,14 +148,21 @@ def test_cli_json_and_tables_dir(tables, tmp_path, capsys):
 
 
 def test_with_the_v06_table_player(tables, pop):
-    """The real v0.6 player (poker51.play.riemann) on a table exported from a uniform policy."""
-    riemann = pytest.importorskip("poker51.play.riemann")
-    export = pytest.importorskip("poker51.export.tables")
-    from poker51.games.abstract import build_game
-
+    """The real v0.6 player on a table exported from a uniform policy: a Riemann that folds a
+    third of the time facing any bet loses to v0.5 against the calling station and the maniac
+    (seeded: the intervals are fixed numbers), and each of its hands is the engine's hand."""
     ab = tables.arrays()
     game = build_game(ab)
-    table = export.strategy_table(game, game.uniform_policy(), ab, "standard")
-    player = riemann.Riemann(table, "standard", tables.classes, tables.buckets)
-    s = evidence.evidence_run(player, evidence.v05_factory(tables), pop.types[:1], "standard", 30, 5, tables=tables)
-    assert len(s) == 3 and np.isfinite(s["mean"]).all()
+    table = strategy_table(game, game.uniform_policy(), ab, "standard")
+    player = Riemann(table, "standard", tables.classes, tables.buckets)
+    types = [t for t in pop.types if t.name in ("calling_station", "maniac")]
+    per_hand = evidence.evidence_hands(player, evidence.v05_factory(tables), types, "standard", 300, 5, tables=tables)
+    s = evidence.summarize(per_hand, 5).set_index(["type", "policy"])
+    for t in types:
+        assert s.loc[(t.name, "v0.6-v0.5"), "ci_high"] < 0
+    human = TypePlayer(types[1], "standard", tables, type_seed(5, 1))
+    nets = [
+        play_hand({"H": human, "R": player}, stacks={"H": 100, "R": 100}, base_seed=5, hand_index=k).net["R"]
+        for k in range(300)
+    ]
+    assert nets == per_hand[per_hand["type"] == "maniac"]["v0.6"].tolist()

@@ -10,7 +10,13 @@ from poker51.abstraction.tables import AbstractionArrays
 from poker51.games.abstract import H, R, build_game
 from poker51.games.population import load_population
 from poker51.rules import p_label
-from poker51.solver.best_response import best_response_policy, best_response_value, infoset_best_response_value
+from poker51.solver.best_response import (
+    best_response_policy,
+    best_response_value,
+    expected_value,
+    infoset_best_response_value,
+    value_against,
+)
 from poker51.study.scores import recall_upper_bound, score_table, value_bracket, variant_types
 from poker51.study.solve import restricted_gap, solve_table
 
@@ -37,17 +43,26 @@ def test_nash_converges(setup, solved):
 
 
 def test_bracket_contains_the_value(setup, solved):
+    """Each end of the bracket is the value of a best-response *policy*, built and played
+    independently of the value passes that define the bracket, and the Nash profile's own
+    value lies between them."""
     ab, game, pop, types = setup
-    low, high = value_bracket(game, solved[0.0].policy)
-    e = solved[0.0].convergence["exploitability"].iloc[-1]
-    assert low <= high
-    assert high - low <= 2 * e + 1e-12  # the bracket is the exploitability's width
+    nash = solved[0.0].policy
+    bracket = value_bracket(game, nash)
+    br_h = best_response_policy(game, nash, H)  # a pure strategy of the human
+    assert value_against(game, nash, R, br_h) == pytest.approx(bracket.low, abs=1e-12)
+    br_r = best_response_policy(game, nash, R)  # one action per Riemann information set
+    assert value_against(game, br_r, R, nash) == pytest.approx(bracket.high, abs=1e-12)
+    profile = -expected_value(game, nash, H)
+    assert bracket.low - 1e-12 <= profile <= bracket.high + 1e-12
+    assert 0 <= bracket.high - bracket.low < 0.02  # 600 iterations of a 3-class, 5-bucket game
+    assert bracket.game_exploitability == pytest.approx(0.5 * (bracket.high - bracket.low))
 
 
 def test_rnr_frontier_orders(setup, solved):
     ab, game, pop, types = setup
     s = {p: score_table(game, solved[p].policy, types, pop) for p in solved}
-    low, _ = value_bracket(game, solved[0.0].policy)
+    low = value_bracket(game, solved[0.0].policy).low
     tol = 2 * max(r.convergence["exploitability"].iloc[-1] for r in solved.values())
     # more weight on the population: exploits it more, guarantees less
     assert s[0.0].vs_population <= s[0.5].vs_population + tol <= s[1.0].vs_population + 2 * tol
@@ -59,7 +74,7 @@ def test_rnr_frontier_orders(setup, solved):
     br = best_response_value(game, types, R, pop.weights)
     assert s[1.0].vs_population == pytest.approx(br, abs=tol)
     # the mixture value is the weighted mean of the per-type values
-    per_type = np.array([s[0.5][f"vs_{n}"] for n in pop.names])
+    per_type = np.array([s[0.5].vs_types[n] for n in pop.names])
     assert s[0.5].vs_population == pytest.approx(float(pop.weights @ per_type), abs=1e-12)
 
 

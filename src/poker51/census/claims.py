@@ -208,6 +208,7 @@ def _removal_claims(res: dict[str, DeckCensus]) -> dict[str, dict]:
     full = census(NAMED_DECKS["full52"], by_card=True)
     five = list(RANK_MULTIPLICITY)
     five_total = int(c52[five].sum())
+    assert full.by_card is not None
     holding = full.by_card[:, five].sum(axis=1)
     out["every_card_same_share"] = {
         "cards_with_share_5_in_52": int(np.sum(holding * 52 == five_total * 5)),
@@ -263,7 +264,7 @@ def _wild_claims(res: dict[str, DeckCensus]) -> dict[str, dict]:
     swapped[i], swapped[j] = swapped[j], swapped[i]
     recount = order_counts(wild.mask_counts(), swapped)
     by_pattern = wild.reach.sum(axis=(0, 2))  # (pattern, mask)
-    movers = {}
+    movers: dict[str, int] = {}
     for mask in range(N_MASKS):
         if TOP[mask] == THREE_OF_A_KIND and mask >> TWO_PAIR & 1:
             for p, name in enumerate(NATURAL_PATTERNS):

@@ -24,6 +24,7 @@ Readings (rule card "Ⅰ back in play", SPEC section 1; category only):
 * club_any: a card of the marker's suit (a club) of a rank not held;
 * ordinary: the marker card itself.
 
+>>> from poker51.census.decks import named_deck
 >>> c = census(named_deck("full52"))
 >>> int(c.counts.sum()), int(c.counts[1].sum()), int(c.category_counts()[STRAIGHT_FLUSH])
 (2598960, 249900, 40)
@@ -85,8 +86,8 @@ def _tables():
     ):
         s_cat[s] = cat
     straight = np.zeros(1 << 13, np.bool_)
-    for top in range(4, 13):
-        straight[0b11111 << (top - 4)] = True
+    for high in range(4, 13):
+        straight[0b11111 << (high - 4)] = True
     straight[(1 << 12) | 0b1111] = True  # the wheel A-2-3-4-5
     pattern = np.full(17, -1, np.int64)
     for s, p in ((4, 0), (6, 1), (8, 2), (10, 3), (16, 4)):
@@ -381,6 +382,7 @@ def marker_hand_masks(deck: Deck) -> tuple[np.ndarray, np.ndarray]:
 def reach_mask(naturals, rule: str, marker: int = MARKER) -> int:
     """Kernel reachable mask of four natural cards plus the marker under ``rule``.
 
+    >>> from poker51.cards import parse_cards
     >>> from poker51.hands.evaluate import CATEGORIES
     >>> m = reach_mask(parse_cards("2d 6s 9h Qc"), "bug")   # I 2d 6s 9h Qc
     >>> [CATEGORIES[c] for c in range(10) if m >> c & 1]

@@ -25,6 +25,7 @@ def removal_table() -> pd.DataFrame:
     and then rounded to float.  Five of a kind (never dealt) is left out.
     """
     full = census(NAMED_DECKS["full52"], by_card=True)
+    assert full.by_card is not None
     total = full.category_counts()
     hands51, hands52 = comb(51, 5), comb(52, 5)
     rows = []

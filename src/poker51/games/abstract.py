@@ -115,7 +115,7 @@ class _TreeBuilder:
             return [("H", street, d, k, pre, post, s) for s in states]
         d4 = read_draw(d)
         if street == 1 and self.recall:  # R's sets still group by bucket
-            return [("R", 1, d4, k, pre, post, b) for (_, b) in states]
+            return [("R", 1, d4, k, pre, post, b) for (_, b) in self.keys_post]
         return [("R", street, d4, k, pre, post, s) for s in states]
 
     def decision(self, player, street, d, k, pre, line, children) -> int:

@@ -105,9 +105,7 @@ class Population:
 
 def load_population(path_or_cfg: str | Path | Mapping[str, Any]) -> Population:
     """Read ``config/population.yaml`` (or a dict of the same shape); errors name the key."""
-    cfg = path_or_cfg
-    if not isinstance(cfg, Mapping):
-        cfg = yaml.safe_load(Path(path_or_cfg).read_text())
+    cfg = path_or_cfg if isinstance(path_or_cfg, Mapping) else yaml.safe_load(Path(path_or_cfg).read_text())
     if not isinstance(cfg, Mapping) or "types" not in cfg or "weights" not in cfg:
         raise InputError("population: needs the keys 'types' and 'weights'")
     types = tuple(PlayerType.from_config(n, c) for n, c in cfg["types"].items())

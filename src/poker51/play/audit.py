@@ -20,7 +20,7 @@ from poker51.hands.house import house_keep
 from poker51.rules import BET_SIZES
 
 #: the v0.5 rules of play, from the rule card ("A hand · two betting rounds", points 1-8)
-RULES_V05 = {
+RULES_V05: dict[str, Any] = {
     "ante": 1,
     "bet_sizes": [1, 2, 4, 8],
     "short_balance_all_in": True,
@@ -81,7 +81,7 @@ class TableOracle:
             return "(no table row)", f"(no table row {key})"
         text = ",".join(c for _, c in sorted(zip(cards, cards_str))) + f";{street}|{d4}|{r_draw}|{pre}|{post}"
         u = fnv1a_64(text.encode("ascii")) / 2.0**64
-        total, pick = 0.0, None
+        total, pick = 0.0, "(no positive probability)"
         for name, p in zip(ACTION_COLUMNS, probs):
             if p > 0:
                 total += p
@@ -95,9 +95,9 @@ class TableOracle:
 
 
 def _nearest(amount: int) -> int:
-    best = None
-    for s in BET_SIZES:  # ascending: a tie keeps the smaller size
-        if best is None or abs(s - amount) < abs(best - amount):
+    best = BET_SIZES[0]
+    for s in BET_SIZES[1:]:  # ascending: a tie keeps the smaller size
+        if abs(s - amount) < abs(best - amount):
             best = s
     return best
 
@@ -107,17 +107,17 @@ def audit_hand(log: str, oracle: TableOracle, rule: int) -> dict[str, Any]:
     """Decision, keep, jbit and rule checks of one hand log; returns counts and failures."""
     ev = [json.loads(line) for line in log.splitlines() if line]
     fails: list[str] = []
-    out = {"decisions": 0, "converted": 0, "keeps": 0, "failures": fails}
+    out: dict[str, Any] = {"decisions": 0, "converted": 0, "keeps": 0, "failures": fails}
     head = ev[0]
     tag = f"hand {head.get('seed')}"
     deal = next(e for e in ev if e["event"] == "deal")
     cards = {"H": list(deal["H"]), "R": list(deal["R"])}
-    h_draw = r_draw = None
-    lines = {"pre": [], "post": []}
+    h_draw = r_draw = -1  # H's count comes with its first action; Riemann's at the draw
+    lines: dict[str, list[str]] = {"pre": [], "post": []}
     stacks = {s: head["stacks"][s] - 1 for s in "HR"}
     to = {"H": 0, "R": 0}
     unit = 0
-    rnd = None
+    rnd = ""
     for e in ev[1:]:
         if e["event"] == "draw":
             if e["seat"] == "R":
@@ -181,8 +181,9 @@ def audit_rules(log: str, rule: int) -> list[str]:
     contrib = {"H": ante, "R": ante}
     if ev[1] != {"event": "ante", "amount": ante, "stacks": stacks, "pot": 2 * ante}:
         f.append(f"{tag}: the ante event is {ev[1]}")
-    rnd, line, to, unit, wager = None, [], {"H": 0, "R": 0}, 0, min(stacks.values()) > 0
-    hands = {}
+    rnd, to, unit, wager = "", {"H": 0, "R": 0}, 0, min(stacks.values()) > 0
+    line: list[str] = []
+    hands: dict[str, list[str]] = {}
     for e in ev[2:]:
         k = e["event"]
         if k == "deal":
@@ -193,7 +194,7 @@ def audit_rules(log: str, rule: int) -> list[str]:
                 rnd, wager = "draw", min(stacks.values()) > 0
         elif k == "action":
             if e["round"] != rnd:
-                if (rnd, e["round"]) not in ((None, "pre"), ("draw", "post")) or e["round"] == "post" and not wager:
+                if (rnd, e["round"]) not in (("", "pre"), ("draw", "post")) or e["round"] == "post" and not wager:
                     f.append(f"{tag}: round {e['round']} after {rnd} (wagering open: {wager})")
                 rnd, line, to, unit = e["round"], [], {"H": 0, "R": 0}, 0
             seat, kind, amt = e["seat"], e["kind"], e["amount"]

@@ -100,8 +100,10 @@ from poker51.play.actions import (
     RULE_ANTE,
     RULE_CALL_AMOUNT,
     RULE_CHECK_FOLD_AMOUNT,
+    RULE_LOCK,
     RULE_ORDER,
     RULE_RAISES,
+    RULE_SIZES,
     SEATS,
     Action,
     ActionRecord,
@@ -169,7 +171,9 @@ class HandState(HandRules):
         self.draw_counts: dict[str, int | None] = {H: None, R: None}
         self.records: list[ActionRecord] = []
         self.events: list[dict] = []
-        self.phase, self.reason, self.winner = PRE, None, None
+        self.phase: str = PRE
+        self.reason: str | None = None
+        self.winner: str | None = None
         self._log(
             {
                 "event": "hand",
@@ -191,7 +195,7 @@ class HandState(HandRules):
     # ------------------------------------------------------------------ act
     def check(self, keep: int | None = None) -> None:
         self.verify_check(keep)
-        seat = self.actor
+        seat = self.seat_to_act()
         self._lock(keep)
         self._record(seat, "check", 0, keep)
         self._line += ("check",)
@@ -200,7 +204,7 @@ class HandState(HandRules):
 
     def bet(self, amount: int, keep: int | None = None) -> None:
         self.verify_bet(amount, keep)
-        seat = self.actor
+        seat = self.seat_to_act()
         self._lock(keep)
         self._put(seat, int(amount))
         self._unit = int(amount)
@@ -209,7 +213,7 @@ class HandState(HandRules):
 
     def call(self) -> None:
         self.verify_call()
-        seat, amount = self.actor, self._call_amount()
+        seat, amount = self.seat_to_act(), self._call_amount()
         self._put(seat, amount)
         self._record(seat, "call", amount, None)
         self._line += ("call",)
@@ -217,14 +221,14 @@ class HandState(HandRules):
 
     def raise_bet(self) -> None:
         self.verify_raise_bet()
-        seat, amount = self.actor, self._raise_amount()
+        seat, amount = self.seat_to_act(), self._raise_amount()
         self._put(seat, amount)
         self._record(seat, "raise", amount, None)
         self._line += ("raise",)
 
     def fold(self) -> None:
         self.verify_fold()
-        seat = self.actor
+        seat = self.seat_to_act()
         self._record(seat, "fold", 0, None)
         self._line += ("fold",)
         self._settle(reason="fold", winner=self._opp(seat))
@@ -233,6 +237,8 @@ class HandState(HandRules):
         """Apply ``action``; a given amount must equal the one the rules fix (bets: the size)."""
         kind, amount = action.kind, action.amount
         if kind == "bet":
+            if amount is None:
+                raise illegal(RULE_SIZES, "a bet names its amount")
             self.bet(amount, keep)
             return
         fixed = {"check": lambda: 0, "fold": lambda: 0, "call": self._call_amount, "raise": self._raise_amount}
@@ -254,6 +260,8 @@ class HandState(HandRules):
         self.keeps[R] = int(keep_r)
         for s in SEATS:
             keep = self.keeps[s]
+            if keep is None:
+                raise illegal(RULE_LOCK, f"{s} has no keep selection at the draw")
             kept = [c for i, c in enumerate(self.hands[s]) if keep >> i & 1]
             discarded = [c for i, c in enumerate(self.hands[s]) if not keep >> i & 1]
             n = 5 - len(kept)
@@ -284,7 +292,7 @@ class HandState(HandRules):
             self.hand_index,
             self.seed,
             self.variant,
-            self.reason,
+            str(self.reason),
             self.winner,
             dict(self.stacks_before),
             dict(self.stacks),
@@ -393,7 +401,7 @@ def run_hand(state: HandState, players: Mapping[str, Player]) -> HandResult:
         if state.phase == DRAW:
             state.draw(players[R].choose_keep(state.view(R)))
             continue
-        seat = state.actor
+        seat = state.seat_to_act()
         keep = players[H].choose_keep(state.view(H)) if state.keep_required else None
         state.apply(players[seat].act(state.view(seat), state.legal_actions()), keep=keep)
     return state.result()
@@ -413,6 +421,7 @@ def play_hand(
         raise InputError("give exactly one of base_seed (a seeded shuffle) and deck (an injected deck)")
     seed = None
     if deck is None:
+        assert base_seed is not None  # checked above: exactly one of the two
         seed = (int(base_seed), int(hand_index))
         deck = shuffled_deck(variant, *seed)
     return run_hand(HandState(variant, stacks, deck, seed=seed, hand_index=hand_index), players)

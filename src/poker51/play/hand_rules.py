@@ -76,6 +76,13 @@ class HandRules:
             return None
         return H if len(self._line) % 2 == 0 else R
 
+    def seat_to_act(self) -> str:
+        """The seat to act in a betting round; outside one, an illegal action."""
+        seat = self.actor
+        if seat is None:
+            raise illegal(RULE_ORDER, f"no betting action in phase {self.phase!r}")
+        return seat
+
     @property
     def keep_required(self) -> bool:
         """True when the next action is H's first, which must carry the keep mask."""
@@ -96,11 +103,12 @@ class HandRules:
         drawn_or_locked = (
             self.draw_counts[o]
             if self.draw_counts[o] is not None
-            else (5 - popcount5(self.keeps[H]) if o == H and self.keeps[H] is not None else None)
+            else (5 - popcount5(self.keeps[H] or 0) if o == H and self.keeps[H] is not None else None)
         )
         own_count = self.draw_counts[seat]
-        if own_count is None and self.keeps[seat] is not None:
-            own_count = 5 - popcount5(self.keeps[seat])
+        own_keep = self.keeps[seat]
+        if own_count is None and own_keep is not None:
+            own_count = 5 - popcount5(own_keep)
         return View(
             seat=seat,
             variant=self.variant,
@@ -149,7 +157,7 @@ class HandRules:
             self._verify_mask(keep)
         elif keep is not None:
             raise illegal(RULE_LOCK, "only H's first pre-draw action carries a keep selection; it is locked")
-        return self.actor
+        return self.seat_to_act()
 
     @staticmethod
     def _verify_mask(keep) -> None:
@@ -244,11 +252,12 @@ class HandRules:
         return R if seat == H else H
 
     def _bet_candidates(self) -> list[int]:
-        return sorted(set(BET_SIZES) | {self.stacks[self.actor]}) if self.actor == H else [RIEMANN_BET]
+        seat = self.seat_to_act()
+        return sorted(set(BET_SIZES) | {self.stacks[seat]}) if seat == H else [RIEMANN_BET]
 
     def _call_amount(self) -> int:
-        return min(self.to_call, self.stacks[self.actor])
+        return min(self.to_call, self.stacks[self.seat_to_act()])
 
     def _raise_amount(self) -> int:
-        seat = self.actor
+        seat = self.seat_to_act()
         return self._rc[self._opp(seat)] + (self._unit or 0) - self._rc[seat]

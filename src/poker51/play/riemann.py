@@ -447,7 +447,7 @@ class Riemann:
         info = self._spot_info[sid]
         u = int(_fnv_continue(e[0], info[2])) / _TWO64
         acc = 0.0
-        solved = None
+        solved = ""
         for name, p in zip(ACTION_COLUMNS, probs):
             if p > 0.0:
                 acc += p

@@ -343,6 +343,8 @@ class V05Player:
         return house_keep(list(view.cards), self.rule)[0]
 
     def read(self, view: View) -> float:
+        if view.opp_draw_count is None:
+            raise ValueError("H's draw count is not announced yet")
         d = int(view.opp_draw_count)
         if view.phase == "pre":
             return pre_draw_read(view.cards, d, self.belief, self.variant)

@@ -210,7 +210,7 @@ class Game:
     """
 
     name: str
-    arrays: tuple
+    arrays: GameArrays
     iset_keys: list = field(repr=False)
 
     @property
