@@ -371,12 +371,19 @@ class Riemann:
                 f"{name}: {len(df)} rows, a complete {self.variant} table has {n_expected} "
                 f"(every spot with every class or bucket)"
             )
+        self._P = P
         self._rows = [[tuple(r) for r in block] for block in P.tolist()]
         self._spot_info = []
         for st, d4, k, pre, post in want:
             name_, h_bet = spot_of_line(pre if st == 0 else post)
             text = f"{st}|{d4}|{k}|{pre}|{post}".encode("ascii")
             self._spot_info.append((name_, h_bet, _bytes_array(text), (st, name_, h_bet, d4, k, pre, post)))
+
+    def kernel_arrays(self) -> tuple[dict[tuple[int, int, int, str, str], int], np.ndarray]:
+        """(spot key ``(street, h_draw read, r_draw, pre_line, post_line)`` -> spot id, the rows as
+        a (spots, max(classes, buckets), 5) array in ``ACTION_COLUMNS`` order, NaN where a spot
+        has no such state): the table as :mod:`poker51.play.models` reads it."""
+        return dict(self._spot_id), self._P
 
     # ------------------------------------------------------------------ classification
     def _hand(self, t: tuple[int, ...]) -> list:
