@@ -14,6 +14,7 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
+import numba
 import numpy as np
 import pandas as pd
 
@@ -28,9 +29,12 @@ from poker51.export.receipt import write_receipt
 from poker51.export.tables import strategy_table, to_json, write_table
 from poker51.games.abstract import build_game, describe
 from poker51.games.population import Population, load_population
-from poker51.io import canonical_json, read_parquet, write_json, write_parquet
+from poker51.io import canonical_json, read_metadata, read_parquet, write_json, write_parquet
 from poker51.log import logged
-from poker51.play.evidence import evidence_run, riemann_factory, v05_factory
+from poker51.play.belief_claims import SPOT_DEFINITION, belief_claims, belief_claims_markdown, belief_spots
+from poker51.play.evidence import HOLDOUT, evidence_hands, riemann_factory, summarize, v05_factory
+from poker51.play.holdout import load_holdout
+from poker51.play.lbr import LBRScore, lbr_run, policy_model, summarize_lbr
 from poker51.play.v05 import abstract_policy
 from poker51.play.verify import VerifyReport, verify
 from poker51.solver.tree import Game
@@ -205,15 +209,40 @@ def gather_scores(
     timings: Sequence[str],
     solves: Sequence[tuple[str, float]],
     out: Mapping[str, str],
+    lbr: str | None = None,
 ) -> None:
     """``scores`` and ``convergence`` of every variant in one table each, and the solves'
-    wall-clock timings (not reproducible, not in the receipt) in one TSV."""
-    gather(scores, out["scores"], sort=["variant", "table", "p"])
+    wall-clock timings (not reproducible, not in the receipt) in one TSV.  With ``lbr`` (the
+    gathered local-best-response table) the rows of the published table (``rnr``) and of
+    ``v0.5`` get what LBR wins from them (:meth:`LBRScore.columns`; NaN and 0 hands elsewhere)."""
+    df = pd.concat([read_parquet(p) for p in scores], ignore_index=True)
+    df = df.sort_values(["variant", "table", "p"], kind="stable").reset_index(drop=True)
+    write_parquet(add_lbr_columns(df, read_parquet(lbr) if lbr else None), out["scores"])
     gather(convergence, out["convergence"], sort=["variant", "p", "iteration"])
     timing = [
         pd.read_csv(path, sep="\t").assign(variant=v, p=float(p)) for (v, p), path in zip(solves, timings, strict=True)
     ]
     pd.concat(timing, ignore_index=True).to_csv(out["timing"], sep="\t", index=False)
+
+
+LBR_TABLE = {"v0.6": "rnr", "v0.5": "v0.5"}
+
+
+def add_lbr_columns(scores: pd.DataFrame, lbr: pd.DataFrame | None) -> pd.DataFrame:
+    """The scores with the LBR columns ``lbr_win``, ``lbr_win_ci_low``, ``lbr_win_ci_high``,
+    ``lbr_hands`` (jbits per hand LBR wins; a lower bound on what a real opponent can win)."""
+    out = scores.copy()
+    cols = ["lbr_win", "lbr_win_ci_low", "lbr_win_ci_high"]
+    for c in cols:
+        out[c] = np.nan
+    out["lbr_hands"] = 0
+    for row in [] if lbr is None else lbr.itertuples(index=False):
+        score = LBRScore(**row._asdict())
+        hit = (out["variant"] == score.variant) & (out["table"] == LBR_TABLE[score.policy])
+        for key, value in score.columns().items():
+            out.loc[hit, key] = value
+    out["lbr_hands"] = out["lbr_hands"].astype("int64")
+    return out
 
 
 def config_hash(config: Mapping[str, Any]) -> str:
@@ -245,11 +274,21 @@ def run_export(
 
 
 def run_evidence(
-    variant: str, abstraction_dir: str, table: str, population: str, hands: int, seed: int, stack: int, out: str
+    variant: str,
+    abstraction_dir: str,
+    table: str,
+    population: str,
+    holdout: str | None,
+    hands: int,
+    seed: int,
+    stack: int,
+    out: str,
+    hands_out: str,
 ) -> None:
-    """v0.6 (the exported table) against v0.5, each against each type, on the same deals."""
+    """v0.6 (the exported table) against v0.5, each against every training type and every
+    hold-out type, on the same deals: the summary (``out``) and the per-hand nets (``hands_out``)."""
     tables = AbstractionTables.load(abstraction_dir, variant)
-    df = evidence_run(
+    per_hand = evidence_hands(
         riemann_factory(tables, strategy=table, variant=variant),
         v05_factory(tables),
         load_population(population),
@@ -259,14 +298,72 @@ def run_evidence(
         stacks=stack,
         tables=tables,
         progress=True,
+        holdout=load_holdout(holdout) if holdout else (),
     )
-    write_parquet(df, out, metadata={"variant": variant, "hands": hands, "seed": seed, "stack": stack})
+    meta = {"variant": variant, "hands": hands, "seed": seed, "stack": stack}
+    write_parquet(per_hand, hands_out, metadata=meta)
+    write_parquet(summarize(per_hand, seed), out, metadata=meta)
 
 
 def gather_evidence(inputs: Sequence[str], out: str, figure: str) -> None:
-    """The evidence of every variant in one table, and its figure."""
-    gather(inputs, out, sort=["variant", "type", "policy"])
-    figures.fig_evidence(read_parquet(out), _stem(figure))
+    """The evidence of every variant in one table, and its figure (hold-out types marked)."""
+    gather(inputs, out, sort=["variant", "population", "type", "policy"])
+    df = read_parquet(out)
+    df["type"] = np.where(df["population"] == HOLDOUT, df["type"] + " (hold-out)", df["type"])
+    figures.fig_evidence(df, _stem(figure))
+
+
+# --------------------------------------------------------------------------- real-card studies
+def run_lbr(
+    variant: str,
+    policy: str,
+    abstraction_dir: str,
+    table: str | None,
+    hands: int,
+    seed: int,
+    particles: int,
+    max_tries: int,
+    out: str,
+    threads: int = 1,
+) -> None:
+    """The local best response against one policy of one variant: per-hand results."""
+    numba.set_num_threads(max(1, min(int(threads), numba.config.NUMBA_NUM_THREADS)))
+    tables = AbstractionTables.load(abstraction_dir, variant)
+    model = policy_model(policy, variant, tables, table)
+    df = lbr_run(model, variant, policy, hands, seed, particles, max_tries, progress=True)
+    meta = {"variant": variant, "policy": policy, "hands": hands, "seed": seed, "particles": particles}
+    write_parquet(df, out, metadata={**meta, "max_tries": max_tries})
+    score = summarize_lbr(df, seed, particles, max_tries)[0]
+    log.info("lbr %s %s: LBR wins %.3f [%.3f, %.3f] jbits/hand over %d hands", variant, policy, score.mean,
+             score.ci_low, score.ci_high, score.hands)  # fmt: skip
+
+
+def gather_lbr(inputs: Sequence[str], out: str) -> None:
+    """One row per (variant, policy): what LBR wins, with its 95% interval (:class:`LBRScore`)."""
+    rows = []
+    for path in inputs:
+        df, meta = read_parquet(path), read_metadata(path)
+        rows += [s.row() for s in summarize_lbr(df, int(meta["seed"]), int(meta["particles"]), int(meta["max_tries"]))]
+    write_parquet(pd.DataFrame(rows).sort_values(["variant", "policy"], kind="stable").reset_index(drop=True), out)
+
+
+def run_belief_spots(
+    variant: str, abstraction_dir: str, standard_dir: str, population: str, spots: int, seed: int, out: str
+) -> None:
+    """The after-draw decisions of v0.5 in one variant, with its own and with the standard belief table."""
+    tables = AbstractionTables.load(abstraction_dir, variant)
+    standard = AbstractionTables.load(standard_dir, "standard").belief_array()
+    df = belief_spots(variant, tables, standard, load_population(population), spots, seed)
+    write_parquet(df, out, metadata={"variant": variant, "spots": spots, "seed": seed})
+
+
+def run_belief_claims(spots: Sequence[str], out: str, out_md: str) -> None:
+    """The rule card's belief-table claims, recomputed (next to the census claims)."""
+    frames = {str(read_parquet(p)["variant"].iloc[0]): read_parquet(p) for p in spots}
+    claims = belief_claims(frames)
+    write_parquet(claims, out)
+    Path(out_md).write_text(belief_claims_markdown(claims, SPOT_DEFINITION))
+    log.info("belief claims: %s", dict(zip(claims["claim_id"], claims["verdict"])))
 
 
 def run_receipt(out: str, files: Sequence[str], config: Mapping[str, Any], seeds: Mapping[str, Any]) -> None:
@@ -327,7 +424,8 @@ def strategy_figure(variant: str, p: float, strategy: str, classes: str, buckets
 
 
 __all__ = [
-    "abstraction_figure", "census_figure", "config_hash", "gather", "gather_evidence", "gather_scores", "logged",
-    "removal_figure", "run_abstraction", "run_census", "run_evidence", "run_export", "run_receipt", "run_removal",
+    "abstraction_figure", "add_lbr_columns", "census_figure", "config_hash", "gather", "gather_evidence",
+    "gather_lbr", "gather_scores", "logged", "removal_figure", "run_abstraction", "run_belief_claims",
+    "run_belief_spots", "run_census", "run_evidence", "run_export", "run_lbr", "run_receipt", "run_removal",
     "run_scores", "run_solve", "run_verify", "score_figures", "strategy_figure",
 ]  # fmt: skip

@@ -166,3 +166,33 @@ def test_with_the_v06_table_player(tables, pop):
         for k in range(300)
     ]
     assert nets == per_hand[per_hand["type"] == "maniac"]["v0.6"].tolist()
+
+
+def test_holdout_types_are_reported_apart_and_leave_the_training_rows_unchanged(tables, pop):
+    """Hold-out types add rows of population 'holdout'; the in-sample rows are the run without them
+    (the same deals and seeds); every population's paired difference is its own hands' mean."""
+    from poker51.play.holdout import load_holdout
+
+    holdout = load_holdout(ROOT / "config" / "holdout.yaml")
+    base = evidence.evidence_hands(
+        evidence.CheckCallPlayer, evidence.v05_factory(tables), pop.types[:1], "standard", 30, 4, tables=tables
+    )
+    both = evidence.evidence_hands(
+        evidence.CheckCallPlayer,
+        evidence.v05_factory(tables),
+        pop.types[:1],
+        "standard",
+        30,
+        4,
+        tables=tables,
+        holdout=holdout,
+    )
+    assert list(both.columns) == ["variant", "population", "type", "hand", "v0.6", "v0.5"]
+    pd.testing.assert_frame_equal(both[both["population"] == "in_sample"].reset_index(drop=True), base)
+    assert both.groupby("population")["type"].nunique().to_dict() == {"holdout": 4, "in_sample": 1}
+    s = evidence.summarize(both, 4)
+    assert len(s) == 5 * 3 and set(s["population"]) == {"in_sample", "holdout"}
+    for name, g in both.groupby("type"):
+        row = s[(s["type"] == name) & (s["policy"] == "v0.6-v0.5")].iloc[0]
+        assert row["population"] == g["population"].iloc[0]
+        assert row["mean"] == pytest.approx((g["v0.6"] - g["v0.5"]).mean())

@@ -9,6 +9,10 @@ from poker51.stages import config_hash
 
 
 validate(config, schema="../schemas/config.schema.yaml")
+if config["lbr"]["max_tries"] < config["lbr"]["particles"]:
+    raise ValueError(
+        f"config lbr.max_tries: {config['lbr']['max_tries']} is below lbr.particles ({config['lbr']['particles']})"
+    )
 
 RESULTS = config["results"].rstrip("/")
 LOGS = f"logs/{Path(RESULTS).name}" if RESULTS != "results" else "logs"
@@ -90,7 +94,31 @@ SEEDS = {
     "belief": config["abstraction"]["belief_seed"],
     "verify": config["verify"]["seed"],
     "evidence": config["evidence"]["seed"],
+    "lbr": config["lbr"]["seed"],
+    "belief_claims": config["belief_claims"]["seed"],
 }
+
+#: the policies the local best response plays against (poker51.play.lbr.POLICIES)
+LBR_POLICIES = ["v0.6", "v0.5"]
+LBR_ON = bool(config["lbr"]["enabled"])
+#: the variants whose belief-table claims the rule card makes, when standard is solved too
+BELIEF_VARIANTS = [v for v in ("wild", "bug") if v in VARIANTS] if "standard" in VARIANTS else []
+BELIEF_ON = bool(config["belief_claims"]["enabled"]) and bool(BELIEF_VARIANTS)
+
+
+def lbr_targets():
+    if not LBR_ON:
+        return []
+    return [out(f"{v}/lbr_{p}.parquet") for v in VARIANTS for p in LBR_POLICIES] + [out("lbr.parquet")]
+
+
+def belief_targets():
+    if not BELIEF_ON:
+        return []
+    return [out(f"{v}/belief_spots.parquet") for v in BELIEF_VARIANTS] + [
+        out("census/belief_claims.parquet"),
+        out("census/belief_claims.md"),
+    ]
 
 
 CONFIG_SHA256 = config_hash(config)
@@ -99,6 +127,7 @@ CONFIG_SHA256 = config_hash(config)
 def export_targets():
     return (
         [table_file(v, ext) for v in VARIANTS for ext in ("parquet", "json")]
+        + [out(f"{v}/evidence_hands.parquet") for v in VARIANTS]
         + [out("evidence.parquet"), out("receipt.json"), out("verify.json")]
         + figure("evidence")
     )
@@ -111,9 +140,19 @@ def receipt_inputs():
               for name in ("policy.npy", "convergence.parquet", "summary.json")]
     files += [out(f"{v}/{name}.parquet") for v in VARIANTS for name in ("scores", "strategy_summary")]
     files += [table_file(v, ext) for v in VARIANTS for ext in ("parquet", "json")]
+    files += [out(f"{v}/evidence_hands.parquet") for v in VARIANTS]
     files += [out("evidence.parquet")] + figure("evidence")
+    files += lbr_targets() + belief_targets()
     return [f for f in files if "convergence_time" not in f]
 
 
 def all_targets():
-    return census_targets() + abstraction_targets() + solve_targets() + score_targets() + export_targets()
+    return (
+        census_targets()
+        + abstraction_targets()
+        + solve_targets()
+        + score_targets()
+        + export_targets()
+        + lbr_targets()
+        + belief_targets()
+    )

@@ -30,8 +30,10 @@ rule evidence:
         unpack(lambda w: abstraction_files(w.variant)),
         table=table_file("{variant}"),
         population=config["population"],
+        holdout=[config["holdout"]] if config["holdout"] else [],
     output:
-        out("{variant}/evidence.parquet"),
+        summary=out("{variant}/evidence.parquet"),
+        hands=out("{variant}/evidence_hands.parquet"),
     params:
         hands=config["evidence"]["hands"],
         seed=config["evidence"]["seed"],

@@ -33,6 +33,7 @@ rule gather_scores:
         scores=expand(out("{variant}/scores.parquet"), variant=VARIANTS),
         convergence=[f"{solve_dir(v, p)}/convergence.parquet" for v in VARIANTS for p in SOLVE_PS],
         timing=[f"{solve_dir(v, p)}/timing.tsv" for v in VARIANTS for p in SOLVE_PS],
+        lbr=[out("lbr.parquet")] if LBR_ON else [],
     output:
         scores=out("scores.parquet"),
         convergence=out("convergence.parquet"),

@@ -1,4 +1,5 @@
-"""Rule evidence: Riemann v0.6 against v0.5 on the same real-card deals, per player type."""
+"""Rule evidence: Riemann v0.6 against v0.5 on the same real-card deals, per training type
+and per hold-out type: the summary and the per-hand nets."""
 
 from pathlib import Path
 
@@ -10,8 +11,10 @@ with logged(snakemake.log[0]):
         abstraction_dir=str(Path(snakemake.input.classes).parent),
         table=snakemake.input.table,
         population=snakemake.input.population,
+        holdout=snakemake.input.holdout[0] if snakemake.input.holdout else None,
         hands=int(snakemake.params.hands),
         seed=int(snakemake.params.seed),
         stack=int(snakemake.params.stack),
-        out=snakemake.output[0],
+        out=snakemake.output.summary,
+        hands_out=snakemake.output.hands,
     )

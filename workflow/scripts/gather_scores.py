@@ -1,5 +1,6 @@
-"""Rule gather_scores: scores and convergence of every variant in one table each, and the
-solves' wall-clock timings (not reproducible, not in the receipt) in a TSV."""
+"""Rule gather_scores: scores and convergence of every variant in one table each (with what the
+local best response wins, when it ran), and the solves' wall-clock timings (not reproducible,
+not in the receipt) in a TSV."""
 
 from poker51.stages import gather_scores, logged
 
@@ -10,4 +11,5 @@ with logged(snakemake.log[0]):
         list(snakemake.input.timing),
         list(snakemake.params.solves),
         dict(snakemake.output.items()),
+        lbr=snakemake.input.lbr[0] if snakemake.input.lbr else None,
     )

@@ -16,8 +16,14 @@ Statistics, per (variant, type, policy), over the per-hand nets ``x_k`` of Riema
     mean = x̄,  sd = sample standard deviation (ddof 1),  se = sd / √n,
     95% CI = mean ± t_{0.975, n-1} · se   (Student t; hands are independent deals)
 
+Next to the training types (population ``in_sample``) the run plays the hold-out types of
+``config/holdout.yaml`` (population ``holdout``, :mod:`poker51.play.holdout`): players defined
+on real cards, independently of the population Riemann was solved against, including v0.5
+itself in seat H.  Hold-out type ``i`` plays with seed ``type_seed(seed, 1000 + i)``.
+
 The players are a language model's judgments in the study and documented design choices
-here (``config/population.yaml``): this is evidence about those modelled players only.
+here (``config/population.yaml``, ``config/holdout.yaml``): this is evidence about those
+modelled players only.
 """
 
 from __future__ import annotations
@@ -37,6 +43,7 @@ from poker51.games.population import PlayerType, Population
 from poker51.hands.house import house_keep
 from poker51.play.actions import Action, H, R, View
 from poker51.play.engine import play_hand
+from poker51.play.holdout import HoldoutType, holdout_player
 from poker51.play.players import TypePlayer, type_seed
 from poker51.play.riemann import Riemann
 from poker51.play.v05 import V05Player
@@ -46,7 +53,7 @@ POLICIES = ("v0.6", "v0.5")
 DIFF = "v0.6-v0.5"
 CONFIDENCE = 0.95
 DEFAULT_STACK = 100
-SUMMARY_COLUMNS = ["variant", "type", "policy", "hands", "seed", "mean", "sd", "se", "ci_low", "ci_high"]
+SUMMARY_COLUMNS = ["variant", "population", "type", "policy", "hands", "seed", "mean", "sd", "se", "ci_low", "ci_high"]
 
 #: a factory is a player object, or a callable ``factory(variant) -> player``
 PlayerFactory = Any
@@ -84,6 +91,28 @@ class CheckCallPlayer:
 
 
 # --------------------------------------------------------------------------- the run
+#: the two populations of the evidence run: the training types and the hold-out types
+IN_SAMPLE, HOLDOUT = "in_sample", "holdout"
+#: hold-out type i plays with seed type_seed(seed, HOLDOUT_SEED_OFFSET + i)
+HOLDOUT_SEED_OFFSET = 1000
+
+
+def _humans(
+    types: Population | Sequence[PlayerType], holdout: Sequence[HoldoutType], variant: str, tables, seed: int
+) -> list[tuple[str, str, Callable[[], Any]]]:
+    """(population, type name, fresh seat-H player factory) of every type, in-sample first."""
+    tlist = list(types.types if isinstance(types, Population) else types)
+    out: list[tuple[str, str, Callable[[], Any]]] = [
+        (IN_SAMPLE, t.name, lambda t=t, i=i: TypePlayer(t, variant, tables, type_seed(seed, i)))
+        for i, t in enumerate(tlist)
+    ]
+    out += [
+        (HOLDOUT, h.name, lambda h=h, i=i: holdout_player(h, variant, tables, type_seed(seed, HOLDOUT_SEED_OFFSET + i)))
+        for i, h in enumerate(holdout)
+    ]
+    return out
+
+
 def evidence_hands(
     riemann_v06: PlayerFactory,
     v05: PlayerFactory,
@@ -94,8 +123,11 @@ def evidence_hands(
     stacks: int | dict[str, int] | None = None,
     tables: AbstractionTables | None = None,
     progress: bool = False,
+    holdout: Sequence[HoldoutType] = (),
 ) -> pd.DataFrame:
-    """Per-hand nets of Riemann: columns variant, type, hand, ``v0.6``, ``v0.5`` (int jbits).
+    """Per-hand nets of Riemann: columns variant, population, type, hand, ``v0.6``, ``v0.5``
+    (int jbits), the training ``types`` (population ``in_sample``) then the ``holdout``
+    types (population ``holdout``, :mod:`poker51.play.holdout`).
 
     ``tables`` are the variant's abstraction tables for the type players (default
     :func:`built_tables`).  ``stacks``: both players' balance at the start of every hand
@@ -103,19 +135,19 @@ def evidence_hands(
     """
     if int(hands) < 1:
         raise ValueError(f"hands must be at least 1, got {hands}")
-    tlist = list(types.types if isinstance(types, Population) else types)
-    if not tlist:
-        raise ValueError("no player types")
     tables = built_tables(variant) if tables is None else tables
+    humans = _humans(types, holdout, variant, tables, int(seed))
+    if not humans:
+        raise ValueError("no player types")
     start = _stacks(stacks)
     factories = {"v0.6": riemann_v06, "v0.5": v05}
     frames = []
-    bar = tqdm(total=len(tlist) * len(POLICIES) * int(hands), desc=f"evidence {variant}", disable=not progress)
-    for i, ptype in enumerate(tlist):
+    bar = tqdm(total=len(humans) * len(POLICIES) * int(hands), desc=f"evidence {variant}", disable=not progress)
+    for population, name, make_human in humans:
         nets = {}
         for policy in POLICIES:
             riemann = make_player(factories[policy], variant)
-            human = TypePlayer(ptype, variant, tables, type_seed(seed, i))
+            human = make_human()
             x = np.empty(int(hands), np.int64)
             for k in range(int(hands)):
                 res = play_hand(
@@ -128,7 +160,8 @@ def evidence_hands(
             pd.DataFrame(
                 {
                     "variant": variant,
-                    "type": ptype.name,
+                    "population": population,
+                    "type": name,
                     "hand": np.arange(int(hands)),
                     "v0.6": nets["v0.6"],
                     "v0.5": nets["v0.5"],
@@ -165,13 +198,16 @@ def mean_ci(x: np.ndarray, confidence: float = CONFIDENCE) -> tuple[float, float
 
 
 def summarize(per_hand: pd.DataFrame, seed: int) -> pd.DataFrame:
-    """One row per (variant, type, policy) with policy ``v0.6``, ``v0.5``, ``v0.6-v0.5``."""
+    """One row per (variant, population, type, policy) with policy ``v0.6``, ``v0.5``,
+    ``v0.6-v0.5``; a per-hand frame without ``population`` is the in-sample population."""
+    if "population" not in per_hand.columns:
+        per_hand = per_hand.assign(population=IN_SAMPLE)
     rows = []
-    for (variant, tname), g in per_hand.groupby(["variant", "type"], sort=False):
+    for (variant, population, tname), g in per_hand.groupby(["variant", "population", "type"], sort=False):
         series = {"v0.6": g["v0.6"].to_numpy(), "v0.5": g["v0.5"].to_numpy()}
         series[DIFF] = series["v0.6"] - series["v0.5"]
         for policy, x in series.items():
-            rows.append((variant, tname, policy, int(x.size), int(seed), *mean_ci(x)))
+            rows.append((variant, population, tname, policy, int(x.size), int(seed), *mean_ci(x)))
     return pd.DataFrame(rows, columns=SUMMARY_COLUMNS)
 
 
@@ -185,11 +221,12 @@ def evidence_run(
     stacks: int | dict[str, int] | None = None,
     tables: AbstractionTables | None = None,
     progress: bool = False,
+    holdout: Sequence[HoldoutType] = (),
 ) -> pd.DataFrame:
     """v0.6 against v0.5 against each type on the same deals: the summary table
-    (:data:`SUMMARY_COLUMNS`, one row per variant, type and policy; means in jbits per
-    hand for Riemann).  Arguments as :func:`evidence_hands`."""
-    per_hand = evidence_hands(riemann_v06, v05, types, variant, hands, seed, stacks, tables, progress)
+    (:data:`SUMMARY_COLUMNS`, one row per variant, population, type and policy; means in
+    jbits per hand for Riemann).  Arguments as :func:`evidence_hands`."""
+    per_hand = evidence_hands(riemann_v06, v05, types, variant, hands, seed, stacks, tables, progress, holdout)
     return summarize(per_hand, seed)
 
 
@@ -231,6 +268,8 @@ def riemann_factory(
 __all__ = [
     "CheckCallPlayer",
     "DIFF",
+    "HOLDOUT",
+    "IN_SAMPLE",
     "POLICIES",
     "SUMMARY_COLUMNS",
     "evidence_hands",

@@ -28,7 +28,7 @@ from poker51.abstraction.tables import AbstractionTables
 from poker51.play.engine import shuffled_deck
 from poker51.play.evidence import mean_ci
 from poker51.play.lbr_kernels import OUT_COLUMNS, decode_line, lbr_hands
-from poker51.play.models import CHECKCALL, V05, V06, hand_arrays, policy_tuple, table_arrays
+from poker51.play.models import CHECKCALL, V05, V06, fill_reads, hand_arrays, policy_tuple, table_arrays
 from poker51.play.riemann import Riemann
 
 #: the policies LBR plays against; "check-call" is the known-answer stand-in
@@ -116,6 +116,8 @@ def lbr_run(
     if int(hands) < 1 or int(particles) < 1 or int(max_tries) < int(particles):
         raise ValueError(f"need hands >= 1, particles >= 1 and max_tries >= particles, got {hands}, {particles}, {max_tries}")
     out = np.zeros((int(hands), len(OUT_COLUMNS)), np.int64)
+    if int(hands) * int(particles) >= len(model[14]):  # most hands will be candidates: fill v0.5's reads at once
+        fill_reads(model)
     bar = tqdm(total=int(hands), desc=f"lbr {variant} {policy}", disable=not progress)
     for first in range(0, int(hands), chunk):
         n = min(chunk, int(hands) - first)

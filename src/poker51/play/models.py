@@ -435,11 +435,12 @@ def _fill_reads(hands, cards, srank, house_mask, scores, reads):
             v05_pre_reads(h, cards, srank, house_mask, scores, reads[idx])
 
 
-def fill_reads(M: tuple, hands: HandArrays) -> None:
-    """Compute every hand's v0.5 pre-draw reads into the cache of ``M`` (threads in parallel:
-    each hand's row is written by one thread only).  Worth it when a run touches most hands."""
+def fill_reads(M: tuple) -> None:
+    """Compute every hand's v0.5 pre-draw reads into the cache of ``M`` (Numba's threads in
+    parallel: each hand's row is written by one thread only).  Worth it when a run touches
+    most hands; a no-op for the other policies."""
     if M[0] == V05:
-        _fill_reads(hands.by_draw, M[1], M[13], M[3], M[11], M[12])
+        _fill_reads(M[14], M[1], M[13], M[3], M[11], M[12])
 
 
 def policy_tuple(kind: int, hands: HandArrays, table: TableArrays | None = None, belief=None) -> tuple:

@@ -1,0 +1,159 @@
+"""Riemann's public policies as kernels: equal to the players themselves, decision for decision."""
+
+from __future__ import annotations
+
+import itertools
+
+import numpy as np
+import pytest
+
+from poker51.cards import MARKER
+from poker51.hands.evaluate import strength
+from poker51.hands.house import house_keep
+from poker51.play import models as m
+from poker51.play.evidence import built_tables
+from poker51.play.riemann import PublicState, Riemann
+from poker51.play.v05 import post_draw_read, pre_draw_read, spot_probabilities
+from poker51.rules import VARIANT_RULES
+from tests.helpers import solved_standard
+
+NAMES = ("fold", "call", "raise", "check", "bet")
+
+
+@pytest.fixture(scope="module")
+def standard():
+    s = solved_standard()
+    hands = m.hand_arrays("standard", s.tables.classes, s.tables.buckets)
+    riemann = Riemann(s.df, "standard", s.tables.classes, s.tables.buckets)
+    return s, hands, riemann
+
+
+@pytest.fixture(scope="module")
+def wild():
+    tables = built_tables("wild")
+    return tables, m.hand_arrays("wild", tables.classes, tables.buckets)
+
+
+def _hands(cards, n, seed):
+    rng = np.random.default_rng(seed)
+    return [np.sort(rng.choice(cards, 5, replace=False)).astype(np.int64) for _ in range(n)]
+
+
+def test_colex_and_sorting():
+    for h in itertools.islice(itertools.combinations(range(52), 5), 0, 2_598_960, 9973):
+        assert m.colex(np.array(h)) == m.colex_plain(reversed(h))
+    assert m.colex(np.array([47, 48, 49, 50, 51])) == m.N_HANDS52 - 1
+    for perm in itertools.permutations([3, 9, 17, 30, 44]):
+        a = np.array(perm)
+        m.sort5(a)
+        assert a.tolist() == [3, 9, 17, 30, 44]
+
+
+def test_hand_arrays_standard(standard):
+    s, H, riemann = standard
+    for h in _hands(H.cards, 300, 1):
+        idx = m.colex(h)
+        assert H.strength[idx] == strength(list(h))
+        assert H.strengths[H.srank[idx]] == H.strength[idx]
+        assert H.house_mask[idx] == house_keep(list(h))[0]
+        assert H.class_id[idx] == riemann.classify(list(h)) and H.bucket[idx] == riemann.bucket(list(h))
+    assert (H.strength[[m.colex(np.array([MARKER, 1, 2, 3, 4]))]] == -1).all()  # not a standard hand
+    # hands listed by House draw count: the exact counts of docs/abstraction.md
+    assert np.diff(H.draw_start)[:5].tolist() == [18_291, 238_017, 49_632, 992_640, 1_050_480]
+    for k in range(5):
+        rows = H.by_draw[H.draw_start[k] : H.draw_start[k + 1] : 50_000]
+        assert all(5 - bin(house_keep(list(r))[0]).count("1") == k for r in rows)
+        bits = H.by_draw_mask[H.draw_start[k] : H.draw_start[k + 1] : 50_000]
+        assert all(b == sum(1 << int(c) for c in r) for b, r in zip(bits, rows))
+
+
+def test_v06_kernel_is_riemann_decide(standard):
+    s, H, riemann = standard
+    M = m.policy_tuple(m.V06, H, m.table_arrays(*riemann.kernel_arrays()))
+    rng = np.random.default_rng(2)
+    out = np.empty(10, np.int64)
+    lines = np.arange(10, dtype=np.int64)
+    for h in _hands(H.cards, 400, 3):
+        d = int(rng.integers(0, 6))
+        m.pre_actions(M, h, d, lines, out)
+        want = [riemann.decide(list(h), PublicState(0, d, -1, m.R_LINES[i], ""))[0] for i in range(10)]
+        assert [NAMES[a] for a in out] == want
+        k, pre = int(rng.choice(riemann.r_draws)), int(rng.integers(0, 15))
+        m.post_actions(M, h, d, k, pre, lines, out)
+        want = [riemann.decide(list(h), PublicState(1, d, k, m.PRE_DONE[pre], m.R_LINES[i]))[0] for i in range(10)]
+        assert [NAMES[a] for a in out] == want
+
+
+def test_pairwise_mean_is_numpys():
+    rng = np.random.default_rng(4)
+    for n in list(range(1, 20)) + [63, 64, 100, 127, 128]:
+        x = rng.random(n) * rng.choice([1e-3, 1.0, 1e3])
+        assert m.pairwise_mean(x) == np.mean(x)
+
+
+@pytest.mark.parametrize("variant", ["standard", "wild"])
+def test_v05_pre_reads_are_the_players(variant, standard, wild):
+    tables, H = (standard[0].tables, standard[1]) if variant == "standard" else wild
+    M = m.policy_tuple(m.V05, H, belief=tables.belief_array())
+    hands = _hands(H.cards, 60, 5)
+    if variant == "wild":
+        hands += [np.sort(np.r_[MARKER, h[1:]]) for h in _hands(H.cards[1:], 20, 6)]  # marker hands
+    pat = H.by_draw[H.draw_start[0] : H.draw_start[1] : 4000].astype(np.int64)  # stand-pat hands: one read
+    for h in hands + list(pat):
+        out = np.empty(6)
+        m.v05_pre_reads(h, M[1], M[13], M[3], M[11], out)
+        assert out.tolist() == [pre_draw_read(list(h), d, tables.belief_array(), variant) for d in range(6)]
+
+
+def test_v05_kernel_is_the_policy_at_the_thresholds(standard):
+    """v05_action equals the argmax of spot_probabilities on reads that sit exactly on the
+    thresholds (0.1, 0.7, every call price) and next to them."""
+    reads = {0.0, 1.0, 0.1, 0.7}
+    for b in (1, 2, 4, 8):
+        for f in (1.0, 0.85, 0.7, 0.55, 0.5, 0.425, 0.35, 0.275):
+            for pot0 in (2, 6, 18, 50):
+                for thr in (b / (pot0 + 2 * b), b / (pot0 + 6 * b), 2 / (pot0 + 8), 0.7, 0.1):
+                    reads.add(thr * f + (1 - f))  # the read whose adjusted score is the threshold
+    reads = sorted(r for r0 in reads for r in (r0, np.nextafter(r0, 0), np.nextafter(r0, 1)) if 0 <= r <= 1)
+    for read in reads:
+        for line, tokens in enumerate(m.R_LINES):
+            for pot0 in (2.0, 6.0, 18.0):
+                for bluff in (False, True):
+                    p = spot_probabilities(tokens.split("-"), read, pot0, 1.0 if bluff else 0.0)
+                    names = ["check", "bet"] if tokens == "x" else (["fold", "call", "raise"] if "-" not in tokens else ["fold", "call"])
+                    assert NAMES[m.v05_action(read, bluff, line, pot0)] == names[int(np.argmax(p))], (read, tokens)
+
+
+def test_v05_post_action_uses_the_read_of_the_final_hand(standard):
+    s, H, _ = standard
+    M = m.policy_tuple(m.V05, H, belief=s.tables.belief_array())
+    rng = np.random.default_rng(8)
+    for h in _hands(H.cards, 200, 9):
+        d, pre, line = int(rng.integers(0, 6)), int(rng.integers(0, 15)), int(rng.integers(0, 10))
+        read = post_draw_read(list(h), d, s.tables.belief_array(), "standard")
+        pot0 = 2.0 * m.PRE_DONE_CONTRIB[pre]
+        assert m.post_action(M, h, d, 3, pre, line) == m.v05_action(read, m.bluff_class(h), line, pot0)
+
+
+def test_fill_reads_equals_the_lazy_cache(standard):
+    s, H, _ = standard
+    lazy = m.policy_tuple(m.V05, H, belief=s.tables.belief_array())
+    sub = H.by_draw[::25_000]
+    for h in sub:
+        m.pre_action(lazy, h.astype(np.int64), 3, 0)
+    full = m.policy_tuple(m.V05, H, belief=s.tables.belief_array())
+    m._fill_reads(sub, full[1], full[13], full[3], full[11], full[12])
+    idx = [m.colex(h.astype(np.int64)) for h in sub]
+    assert np.array_equal(lazy[12][idx], full[12][idx]) and not np.isnan(full[12][idx]).any()
+
+
+def test_check_call_model_and_bad_kinds(standard):
+    _, H, _ = standard
+    M = m.policy_tuple(m.CHECKCALL, H)
+    h = np.array([4, 9, 22, 31, 50])
+    assert [m.pre_action(M, h, 2, line) for line in range(10)] == [m.CHECK] + [m.CALL] * 9
+    with pytest.raises(ValueError):
+        m.policy_tuple(7, H)
+    with pytest.raises(ValueError):
+        m.policy_tuple(m.V06, H)
+    assert VARIANT_RULES["standard"] == H.rule
