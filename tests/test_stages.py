@@ -130,3 +130,30 @@ def test_spent_checkpoints_are_deleted_unless_kept(abstraction_dir, tmp_path):
     out = _solve(abstraction_dir, tmp_path / "gone", iterations=10, cfg={**SOLVE_CFG, "keep_checkpoints": False})
     assert out["policy"].exists() and not out["checkpoint"].exists()
     assert not out["checkpoint"].with_suffix(".log.npy").exists()
+
+
+def test_lbr_columns_of_the_scores_table():
+    """LBR's gains land on the published table's row (v0.6) and on v0.5's, NaN elsewhere; the
+    columns exist (NaN, 0 hands) without an LBR table too."""
+    import numpy as np
+    import pandas as pd
+
+    from poker51.play.lbr import LBRScore
+    from poker51.stages import add_lbr_columns
+
+    scores = pd.DataFrame(
+        {
+            "variant": ["bug", "bug", "bug", "wild"],
+            "table": ["nash", "rnr", "v0.5", "rnr"],
+            "p": [0.0, 0.5, np.nan, 0.5],
+        }
+    )
+    rows = [
+        LBRScore("bug", "v0.5", 100, 1, 32, 64, 2.5, 3.0, 0.3, 1.9, 3.1, 0).row(),
+        LBRScore("bug", "v0.6", 100, 1, 32, 64, -0.2, 3.0, 0.3, -0.8, 0.4, 2).row(),
+    ]
+    out = add_lbr_columns(scores, pd.DataFrame(rows))
+    assert out["lbr_win"].tolist()[1:3] == [-0.2, 2.5] and np.isnan(out["lbr_win"].iloc[[0, 3]]).all()
+    assert out["lbr_win_ci_low"].tolist()[1:3] == [-0.8, 1.9] and out["lbr_hands"].tolist() == [0, 100, 100, 0]
+    none = add_lbr_columns(scores, None)
+    assert list(none.columns) == list(out.columns) and none["lbr_win"].isna().all() and (none["lbr_hands"] == 0).all()

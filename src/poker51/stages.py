@@ -327,7 +327,7 @@ def run_lbr(
     threads: int = 1,
 ) -> None:
     """The local best response against one policy of one variant: per-hand results."""
-    numba.set_num_threads(max(1, min(int(threads), numba.config.NUMBA_NUM_THREADS)))
+    numba.set_num_threads(max(1, min(int(threads), numba.config.NUMBA_NUM_THREADS)))  # type: ignore[attr-defined]
     tables = AbstractionTables.load(abstraction_dir, variant)
     model = policy_model(policy, variant, tables, table)
     df = lbr_run(model, variant, policy, hands, seed, particles, max_tries, progress=True)

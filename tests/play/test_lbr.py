@@ -119,7 +119,9 @@ def test_posterior_excludes_impossible_hands(setup):
     pre_line, pre_act = np.array([m.line_id("b4"), m.line_id("b4-r-r")]), np.array([m.RAISE, m.CALL])
     post_line, post_act = np.array([m.line_id("x"), 0]), np.array([m.BET, 0])
     pre_done = m.PRE_DONE.index("b4-r-r-c")
-    count, _ = k.post_extend(key, M, 3, 3, seen, pre_line, pre_act, 2, pre_done, post_line, post_act, 1, 64, 64 * 64, F, 0, 0)
+    count, _ = k.post_extend(
+        key, M, 3, 3, seen, pre_line, pre_act, 2, pre_done, post_line, post_act, 1, 64, 64 * 64, F, 0, 0
+    )
     assert count > 0
     for f in F[:count]:
         assert not (set(f.tolist()) & (hand | set(drawn)))
@@ -197,8 +199,12 @@ def test_known_answer_showdown_equity_against_check_call(setup):
         F = np.empty((n_part, 5), np.int64)
         pre_done = m.PRE_DONE.index(pre_line)
         pl = np.zeros(2, np.int64)
-        cnt, _ = k.post_extend(key, M, hd, 0, np.uint64(seen), pl, pl, 0, pre_done, pl, pl, 0, n_part, 64 * n_part, F, 0, 0)
-        w = np.array([1.0 if s_h > H.strength[m.colex(f)] else 0.5 if s_h == H.strength[m.colex(f)] else 0.0 for f in F[:cnt]])
+        cnt, _ = k.post_extend(
+            key, M, hd, 0, np.uint64(seen), pl, pl, 0, pre_done, pl, pl, 0, n_part, 64 * n_part, F, 0, 0
+        )
+        w = np.array(
+            [1.0 if s_h > H.strength[m.colex(f)] else 0.5 if s_h == H.strength[m.colex(f)] else 0.0 for f in F[:cnt]]
+        )
         assert cnt == n_part and abs(w.mean() - E) <= 4.5 * np.sqrt(max(E * (1 - E), 0.01) / cnt)
         checked += 1
         if checked == 8:

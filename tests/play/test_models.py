@@ -120,7 +120,11 @@ def test_v05_kernel_is_the_policy_at_the_thresholds(standard):
             for pot0 in (2.0, 6.0, 18.0):
                 for bluff in (False, True):
                     p = spot_probabilities(tokens.split("-"), read, pot0, 1.0 if bluff else 0.0)
-                    names = ["check", "bet"] if tokens == "x" else (["fold", "call", "raise"] if "-" not in tokens else ["fold", "call"])
+                    names = (
+                        ["check", "bet"]
+                        if tokens == "x"
+                        else (["fold", "call", "raise"] if "-" not in tokens else ["fold", "call"])
+                    )
                     assert NAMES[m.v05_action(read, bluff, line, pot0)] == names[int(np.argmax(p))], (read, tokens)
 
 

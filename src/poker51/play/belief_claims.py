@@ -62,7 +62,8 @@ STATED: dict[str, dict] = {
         "stated": {"rate": 0.045, "spots": 20_000},
     },
     "belief_wild_bias": {
-        "claim": "Wild I: with the standard table its reads would have overstated its own hand by 2.4 points on average.",
+        "claim": "Wild I: with the standard table its reads would have overstated its own hand by 2.4 points "
+        "on average.",
         "stated": {"bias_points": 2.4},
     },
     "belief_bug_changed": {
@@ -97,7 +98,7 @@ class _Recorder:
                     self.hand,
                     cards_str(sorted(view.cards)),
                     line,
-                    int(view.opp_draw_count),
+                    int(view.opp_draw_count or 0),
                     self.own.read(view),
                     self.standard.read(view),
                     names[int(np.argmax(p_own))],
@@ -124,7 +125,9 @@ def belief_spots(
     while len(rec.rows) < int(spots):
         rec.hand = hand
         human = humans[hand % n_types]
-        play_hand({"H": human, "R": rec}, stacks={"H": 100, "R": 100}, variant=variant, base_seed=int(seed), hand_index=hand)
+        play_hand(
+            {"H": human, "R": rec}, stacks={"H": 100, "R": 100}, variant=variant, base_seed=int(seed), hand_index=hand
+        )
         hand += 1
     cols = ["hand", "cards", "line", "h_draw", "read_own", "read_standard", "action_own", "action_standard"]
     df = pd.DataFrame(rec.rows[: int(spots)], columns=cols)
@@ -168,7 +171,10 @@ def belief_claims(spots: Mapping[str, pd.DataFrame]) -> pd.DataFrame:
             computed[f"belief_{v}_bias"] = _bias(spots[v])
     pooled = [spots[v] for v in ("wild", "bug") if v in spots]
     if pooled:
-        computed["belief_one_in_22"] = {**_rate(pd.concat(pooled)), "variants": [v for v in ("wild", "bug") if v in spots]}
+        computed["belief_one_in_22"] = {
+            **_rate(pd.concat(pooled)),
+            "variants": [v for v in ("wild", "bug") if v in spots],
+        }
     rows = []
     for claim_id, spec in STATED.items():
         got = computed.get(claim_id)

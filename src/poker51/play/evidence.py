@@ -102,15 +102,15 @@ def _humans(
 ) -> list[tuple[str, str, Callable[[], Any]]]:
     """(population, type name, fresh seat-H player factory) of every type, in-sample first."""
     tlist = list(types.types if isinstance(types, Population) else types)
-    out: list[tuple[str, str, Callable[[], Any]]] = [
-        (IN_SAMPLE, t.name, lambda t=t, i=i: TypePlayer(t, variant, tables, type_seed(seed, i)))
-        for i, t in enumerate(tlist)
-    ]
-    out += [
-        (HOLDOUT, h.name, lambda h=h, i=i: holdout_player(h, variant, tables, type_seed(seed, HOLDOUT_SEED_OFFSET + i)))
-        for i, h in enumerate(holdout)
-    ]
-    return out
+
+    def training(t: PlayerType, i: int) -> Callable[[], Any]:
+        return lambda: TypePlayer(t, variant, tables, type_seed(seed, i))
+
+    def held_out(h: HoldoutType, i: int) -> Callable[[], Any]:
+        return lambda: holdout_player(h, variant, tables, type_seed(seed, HOLDOUT_SEED_OFFSET + i))
+
+    out = [(IN_SAMPLE, t.name, training(t, i)) for i, t in enumerate(tlist)]
+    return out + [(HOLDOUT, h.name, held_out(h, i)) for i, h in enumerate(holdout)]
 
 
 def evidence_hands(

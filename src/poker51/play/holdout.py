@@ -47,8 +47,14 @@ from poker51.errors import InputError
 from poker51.hands.evaluate import category_of, strength
 from poker51.hands.house import house_keep
 from poker51.play.actions import Action, View
-from poker51.play.v05 import post_draw_read, pre_draw_read, respond_to_bet, respond_to_raise_of_bet, when_checked_to
-from poker51.play.v05 import in_bluff_class
+from poker51.play.v05 import (
+    in_bluff_class,
+    post_draw_read,
+    pre_draw_read,
+    respond_to_bet,
+    respond_to_raise_of_bet,
+    when_checked_to,
+)
 from poker51.rules import BET_SIZES, MARKER_CARD, RIEMANN_BET, VARIANT_RULES
 
 #: hand levels, weakest first (module docstring)
@@ -261,7 +267,7 @@ class V05Human:
     def read(self, view: View) -> float:
         if view.phase == "pre":
             return pre_draw_read(view.cards, 5, self.belief, self.variant)
-        return post_draw_read(view.cards, int(view.opp_draw_count), self.belief, self.variant)
+        return post_draw_read(view.cards, int(view.opp_draw_count or 0), self.belief, self.variant)
 
     def act(self, view: View, legal: Sequence[Action]) -> Action:
         kinds = {a.kind: a for a in legal}

@@ -38,7 +38,18 @@ KINDS = {"v0.6": V06, "v0.5": V05, "check-call": CHECKCALL}
 STACK = 100
 #: entropy word that separates LBR's random keys from the deals' seeds
 LBR_DOMAIN = 0x4C4252
-HAND_COLUMNS = ["variant", "policy", "hand", "net", "pre_line", "post_line", "h_draw", "r_draw", "fallbacks", "particles"]
+HAND_COLUMNS = [
+    "variant",
+    "policy",
+    "hand",
+    "net",
+    "pre_line",
+    "post_line",
+    "h_draw",
+    "r_draw",
+    "fallbacks",
+    "particles",
+]
 
 
 @dataclass(frozen=True)
@@ -74,7 +85,10 @@ class LBRScore:
 def hand_keys(seed: int, first: int, n: int) -> np.ndarray:
     """LBR's random key (uint64) of hands ``first .. first + n - 1``."""
     return np.array(
-        [np.random.SeedSequence([int(seed), i, LBR_DOMAIN]).generate_state(1, np.uint64)[0] for i in range(first, first + n)],
+        [
+            np.random.SeedSequence([int(seed), i, LBR_DOMAIN]).generate_state(1, np.uint64)[0]
+            for i in range(first, first + n)
+        ],
         dtype=np.uint64,
     )
 
@@ -114,7 +128,9 @@ def lbr_run(
 ) -> pd.DataFrame:
     """Per-hand results (:data:`HAND_COLUMNS`) of LBR against ``model`` on hands 0 .. hands - 1."""
     if int(hands) < 1 or int(particles) < 1 or int(max_tries) < int(particles):
-        raise ValueError(f"need hands >= 1, particles >= 1 and max_tries >= particles, got {hands}, {particles}, {max_tries}")
+        raise ValueError(
+            f"need hands >= 1, particles >= 1 and max_tries >= particles, got {hands}, {particles}, {max_tries}"
+        )
     out = np.zeros((int(hands), len(OUT_COLUMNS)), np.int64)
     if int(hands) * int(particles) >= len(model[14]):  # most hands will be candidates: fill v0.5's reads at once
         fill_reads(model)

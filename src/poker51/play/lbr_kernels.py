@@ -6,19 +6,23 @@ seat H, knows its own cards and Riemann's public policy (:mod:`poker51.play.mode
 each of its decisions:
 
 1. **Posterior.**  Riemann's possible hands given everything LBR has seen, by *seeded
-   rejection sampling*: candidate hands are drawn uniformly from the cards LBR has not seen
-   (its dealt cards, and after the draw its drawn cards, are removed exactly), and a candidate
-   is kept when Riemann's policy, applied to it, gives every action Riemann was seen to take
-   (the policy is deterministic given the cards: table + FNV hash, or v0.5's thresholds) and,
-   after the draw, Riemann's public draw count.  The first ``n_particles`` candidates kept
-   (at most ``max_tries`` drawn) are an i.i.d. sample of the exact posterior; each weighs
-   ``1 / count``.  Before the draw a candidate also carries a uniform order of 9 further
-   unseen cards: LBR's draw comes first, then Riemann's House draw (the engine's order).
-   After the draw a candidate is Riemann's dealt hand and the ``k`` cards its House draw took.
+   rejection sampling*: candidates are drawn uniformly from what LBR has not seen (its dealt
+   cards, and after the draw its drawn cards, are removed exactly) and kept when Riemann's
+   policy, applied to them, gives every action Riemann was seen to take (the policy is
+   deterministic given the cards: table + FNV hash, or v0.5's thresholds) and, after the draw,
+   Riemann's public draw count.  The first ``n_particles`` kept (at most ``max_tries`` drawn)
+   are an i.i.d. sample of the exact posterior, each weighing ``1 / count``.  Before the draw
+   a candidate is 14 unseen cards in a uniform order (Fisher–Yates): Riemann's dealt hand,
+   then the draw order (LBR's replacements first, then Riemann's House draw: the engine's
+   order).  After the draw a candidate's dealt hand is uniform among the variant's hands with
+   Riemann's House draw count (one holding a seen card is rejected) and its replacements are
+   uniform among the cards still unseen (drawn by rejection).  A later decision of the same
+   round keeps the earlier candidates that agree with the new observation and continues the
+   same stream: the same sample as redrawing from the start.
 2. **Draw.**  With its first action LBR locks the keep mask (of 32) that maximises its
    equity against the posterior (before any Riemann action: the prior with card removal),
-   estimated on the same particles for every mask (common random numbers); ties go to the
-   larger mask.
+   with common random numbers: every mask on the first :data:`SCREEN` candidates, then the
+   :data:`FINALISTS` best on all of them; ties go to the larger mask.
 3. **Action.**  The expected value of each action assuming check/call afterwards: Riemann
    answers the action by its policy (per particle), a raise by Riemann is called, and every
    later round is checked through to the showdown.  With ``c`` each player's contribution at
@@ -89,7 +93,9 @@ OUT_COLUMNS = ("net", "pre_code", "post_code", "h_draw", "r_draw", "fallbacks", 
 @njit(cache=True)
 def uniform(key, stream, j, t):
     """Uniform ``t`` of candidate ``j`` of ``stream`` (module docstring), in [0, 1)."""
-    z = key + np.uint64(GOLDEN) * (np.uint64(1) + np.uint64(t) + np.uint64(16) * (np.uint64(j) + (np.uint64(stream) << np.uint64(32))))
+    z = key + np.uint64(GOLDEN) * (
+        np.uint64(1) + np.uint64(t) + np.uint64(16) * (np.uint64(j) + (np.uint64(stream) << np.uint64(32)))
+    )
     z = (z ^ (z >> np.uint64(30))) * np.uint64(0xBF58476D1CE4E5B9)
     z = (z ^ (z >> np.uint64(27))) * np.uint64(0x94D049BB133111EB)
     z = z ^ (z >> np.uint64(31))
@@ -514,7 +520,23 @@ def lbr_hand(deck, key, M, n_particles, max_tries, out):
     post_line = np.zeros(2, np.int64)
     post_act = np.zeros(2, np.int64)
     count, j = post_extend(
-        key, M, hd, rd, seen, obs_line, obs_act, n_pre, pre_done, post_line, post_act, 0, n_particles, max_tries, F, 0, 0
+        key,
+        M,
+        hd,
+        rd,
+        seen,
+        obs_line,
+        obs_act,
+        n_pre,
+        pre_done,
+        post_line,
+        post_act,
+        0,
+        n_particles,
+        max_tries,
+        F,
+        0,
+        0,
     )
     min_p = min(min_p, count)
     fallbacks += count == 0

@@ -62,7 +62,11 @@ class V05Model:
     def _act(self, line: int, read: float, cards, pot0: float) -> int:
         tokens = R_LINES[line].split("-")
         p = spot_probabilities(tokens, read, pot0, 1.0 if in_bluff_class(cards) else 0.0)
-        names = ["check", "bet"] if tokens == ["x"] else (["fold", "call", "raise"] if len(tokens) == 1 else ["fold", "call"])
+        names = (
+            ["check", "bet"]
+            if tokens == ["x"]
+            else (["fold", "call", "raise"] if len(tokens) == 1 else ["fold", "call"])
+        )
         return _CODE[names[int(np.argmax(p))]]
 
     def pre(self, cards, h_draw, line):
@@ -126,7 +130,8 @@ class PlainLBR:
 
     def _posterior(self, stream: int, draw: Callable[[int], object], accept: Callable[[object], object]) -> list:
         """The first ``n_particles`` accepted candidates ``draw(j)`` of a stream (rejection sampling)."""
-        out, j = [], 0
+        out: list = []
+        j = 0
         while len(out) < self.n_particles and j < self.max_tries:
             cand = draw(j)
             j += 1
@@ -239,7 +244,8 @@ class PlainLBR:
     # ------------------------------------------------------------------ after the draw
     def _observations(self, records) -> tuple[list[tuple[int, int]], int]:
         """(observed (line id, Riemann's action code) of a round, the line of a raise by LBR now)."""
-        obs, toks = [], []
+        obs: list[tuple[int, int]] = []
+        toks: list[str] = []
         for r in records:
             if r.seat == "R":
                 obs.append((R_LINES.index("-".join(toks)), _CODE[r.kind]))
@@ -249,7 +255,7 @@ class PlainLBR:
 
     def _facing_action(self, kinds, view: View, W, resp) -> Action:
         c_h, c_r = float(view.contributed), float(view.opp_contributed)
-        unit = float(view.opening_bet if view.line[-1].kind == "raise" else R_BET)
+        unit = float((view.opening_bet or R_BET) if view.line[-1].kind == "raise" else R_BET)
         choice = self._choose_facing(W, resp, c_h, c_r, unit)
         return kinds[("fold", "call", "raise")[choice]]
 
@@ -263,7 +269,7 @@ class PlainLBR:
         pre_obs, _ = self._observations([r for r in view.line if r.round == "pre"])
         kept = [c for i, c in enumerate(self.hand) if self.mask >> i & 1]
         drawn = [c for c in view.cards if c not in kept]
-        k = int(view.opp_draw_count)
+        k = int(view.opp_draw_count or 0)
         post_obs, raise_line = self._observations(mine)
         s_h = self._s(view.cards)
 

@@ -487,8 +487,9 @@ def policy_tuple(kind: int, hands: HandArrays, table: TableArrays | None = None,
 
 
 __all__ = [
-    "BET", "BINOM", "CALL", "CHECK", "CHECKCALL", "FOLD", "HandArrays", "N_HANDS52", "PRE_DONE", "PRE_DONE_CONTRIB", "RAISE",
-    "R_LINES", "TableArrays", "V05", "V06", "bluff_class", "colex", "colex_plain", "hand_arrays",
-    "hand_hash_prefix", "line_id", "fill_reads", "pairwise_mean", "policy_tuple", "post_actions", "pre_actions", "score_table", "post_action", "pre_action", "sort5",
-    "table_action", "table_arrays", "v05_action", "v05_pre_reads",
+    "BET", "BINOM", "CALL", "CHECK", "CHECKCALL", "FOLD", "HandArrays", "N_HANDS52", "PRE_DONE", "PRE_DONE_CONTRIB",
+    "RAISE", "R_LINES", "TableArrays", "V05", "V06", "bluff_class", "colex", "colex_plain", "fill_reads",
+    "hand_arrays", "hand_hash_prefix", "line_id", "pairwise_mean", "policy_tuple", "post_action", "post_actions",
+    "pre_action", "pre_actions", "score_table", "sort5", "table_action", "table_arrays", "v05_action",
+    "v05_pre_reads",
 ]  # fmt: skip

@@ -1,0 +1,81 @@
+"""The local best response: seeded real-card hands per variant, v0.6 and v0.5 (target: 100,000
+hands each in at most 5 minutes on 2 cores).
+
+Usage: python benchmarks/bench_lbr.py [--results results] [--variant standard] [--hands 100000]
+
+What the pipeline's ``lbr`` jobs do, as two processes side by side (one per policy, as
+``snakemake --cores 2`` runs them): each calls :func:`poker51.stages.run_lbr` on the
+variant's abstraction and exported table under ``--results`` (from ``make run``) and writes
+its per-hand table to a temporary folder.  The time is the wall clock of the slower process,
+start to exit (loading, the v0.5 reads, every hand, writing).  Numba's cache is warmed first
+by a 20-hand run of each policy.
+"""
+
+from __future__ import annotations
+
+import argparse
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+TARGET_SECONDS = 300.0
+CODE = """
+import sys
+from poker51.stages import run_lbr
+variant, policy, results, hands, out = sys.argv[1:6]
+run_lbr(variant, policy, f"{results}/{variant}", f"{results}/tables/riemann-v06-{variant}.parquet",
+        int(hands), 51012, 128, 4096, out)
+"""
+
+
+def run(variant: str, results: str, hands: int, tmp: Path) -> dict[str, float]:
+    procs, start = {}, time.perf_counter()
+    for policy in ("v0.6", "v0.5"):
+        args = [sys.executable, "-c", CODE, variant, policy, results, str(hands), str(tmp / f"lbr_{policy}.parquet")]
+        procs[policy] = subprocess.Popen(args, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    seconds = {}
+    while procs:
+        for policy, p in list(procs.items()):
+            if p.poll() is not None:
+                if p.returncode != 0:
+                    sys.exit(f"bench_lbr: the {policy} run failed (exit {p.returncode})")
+                seconds[policy] = time.perf_counter() - start
+                del procs[policy]
+        time.sleep(0.2)
+    return seconds
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--results", default="results")
+    ap.add_argument("--variant", default="standard")
+    ap.add_argument("--hands", type=int, default=100_000)
+    a = ap.parse_args()
+    table = Path(a.results) / "tables" / f"riemann-v06-{a.variant}.parquet"
+    if not table.exists():
+        print(f"bench_lbr: {table} is missing; run `make run` first (skipped)")
+        return
+    with tempfile.TemporaryDirectory() as d:
+        run(a.variant, a.results, 20, Path(d))
+        seconds = run(a.variant, a.results, a.hands, Path(d))
+        from poker51.io import read_parquet
+        from poker51.play.lbr import summarize_lbr
+
+        wins = {p: summarize_lbr(read_parquet(Path(d) / f"lbr_{p}.parquet"), 51012, 128, 4096)[0] for p in seconds}
+    slow = max(seconds.values())
+    for p in ("v0.6", "v0.5"):
+        s = wins[p]
+        print(
+            f"LBR vs {p} ({a.variant}): {a.hands:,} hands in {seconds[p]:.0f} s; "
+            f"wins {s.mean:+.3f} [{s.ci_low:+.3f}, {s.ci_high:+.3f}] jbits/hand"
+        )
+    verdict = "meets" if slow <= TARGET_SECONDS else "misses"
+    print(
+        f"LBR, {a.hands:,} hands per policy, both in parallel: {slow:.0f} s (target {TARGET_SECONDS:.0f} s: {verdict})"
+    )
+
+
+if __name__ == "__main__":
+    main()
