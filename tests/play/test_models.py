@@ -6,6 +6,7 @@ import itertools
 
 import numpy as np
 import pytest
+from numba import njit
 
 from poker51.cards import MARKER
 from poker51.hands.evaluate import strength
@@ -67,6 +68,29 @@ def test_hand_arrays_standard(standard):
         assert all(b == sum(1 << int(c) for c in r) for b, r in zip(bits, rows))
 
 
+@njit(cache=False)
+def _ranks_shuffled(M, hands, out):
+    for i in range(hands.shape[0]):
+        h = hands[i].astype(np.int64)
+        out[i] = m.rank5(M, h[4], h[2], h[0], h[3], h[1])
+
+
+@pytest.mark.parametrize("variant", ["standard", "wild", "bug"])
+def test_rank5_is_the_colex_rank_of_every_hand(variant, standard):
+    if variant == "standard":
+        H = standard[1]
+    else:
+        tables = built_tables(variant)
+        H = m.hand_arrays(variant, tables.classes, tables.buckets)
+    M = m.policy_tuple(m.CHECKCALL, H)
+    out = np.empty(len(H.by_draw), np.int64)
+    _ranks_shuffled(M, H.by_draw, out)
+    idx = m.BINOM[H.by_draw.astype(np.int64), np.arange(1, 6)].sum(axis=1)
+    assert np.array_equal(out, H.srank[idx]) and (out >= 0).all()
+    assert np.array_equal(H.strengths[out], H.strength[idx])
+    assert np.array_equal(H.bucket_by_srank[out], H.bucket[idx])
+
+
 def test_v06_kernel_is_riemann_decide(standard):
     s, H, riemann = standard
     M = m.policy_tuple(m.V06, H, m.table_arrays(*riemann.kernel_arrays()))
@@ -101,7 +125,7 @@ def test_v05_pre_reads_are_the_players(variant, standard, wild):
     pat = H.by_draw[H.draw_start[0] : H.draw_start[1] : 4000].astype(np.int64)  # stand-pat hands: one read
     for h in hands + list(pat):
         out = np.empty(6)
-        m.v05_pre_reads(h, M[1], M[13], M[3], M[11], out)
+        m.v05_pre_reads(M, h, out)
         assert out.tolist() == [pre_draw_read(list(h), d, tables.belief_array(), variant) for d in range(6)]
 
 
@@ -146,7 +170,7 @@ def test_fill_reads_equals_the_lazy_cache(standard):
     for h in sub:
         m.pre_action(lazy, h.astype(np.int64), 3, 0)
     full = m.policy_tuple(m.V05, H, belief=s.tables.belief_array())
-    m._fill_reads(sub, full[1], full[13], full[3], full[11], full[12])
+    m._fill_reads(full, sub)
     idx = [m.colex(h.astype(np.int64)) for h in sub]
     assert np.array_equal(lazy[12][idx], full[12][idx]) and not np.isnan(full[12][idx]).any()
 

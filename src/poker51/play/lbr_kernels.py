@@ -57,7 +57,6 @@ from numba import njit
 
 from poker51.play.models import (
     BET,
-    BINOM,
     CALL,
     CHECK,
     FOLD,
@@ -65,6 +64,7 @@ from poker51.play.models import (
     colex,
     post_actions,
     pre_actions,
+    rank5,
     sort5,
 )
 
@@ -128,30 +128,6 @@ def draw_cards(key, stream, j, avail, n_avail, k, out):
 
 # --------------------------------------------------------------------------- helpers
 @njit(cache=True)
-def strength5(S, a, b, c, d, e):
-    """``S[colex]`` of five distinct cards in any order (a 9-comparator sorting network)."""
-    if a > b:
-        a, b = b, a
-    if d > e:
-        d, e = e, d
-    if c > e:
-        c, e = e, c
-    if c > d:
-        c, d = d, c
-    if b > e:
-        b, e = e, b
-    if a > d:
-        a, d = d, a
-    if a > c:
-        a, c = c, a
-    if b > d:
-        b, d = d, b
-    if b > c:
-        b, c = c, b
-    return S[BINOM[a, 1] + BINOM[b, 2] + BINOM[c, 3] + BINOM[d, 4] + BINOM[e, 5]]
-
-
-@njit(cache=True)
 def _popcount(m):
     return (m & 1) + ((m >> 1) & 1) + ((m >> 2) & 1) + ((m >> 3) & 1) + ((m >> 4) & 1)
 
@@ -173,6 +149,11 @@ def _house(M, dealt, h, kept):
 
 
 @njit(cache=True)
+def _rank_row(M, f):
+    return rank5(M, f[0], f[1], f[2], f[3], f[4])
+
+
+@njit(cache=True)
 def _win(sh, sr):
     return 1.0 if sh > sr else (0.5 if sh == sr else 0.0)
 
@@ -186,14 +167,14 @@ def _sorted5(x, lo, h):
 
 
 @njit(cache=True)
-def _fill(S, kept, n, x, lo):
-    """Strength of ``kept[:n]`` completed by ``x[lo:lo + 5 - n]``."""
+def _fill(M, kept, n, x, lo):
+    """Strength rank of ``kept[:n]`` completed by ``x[lo:lo + 5 - n]``."""
     c0 = kept[0] if n > 0 else x[lo]
     c1 = kept[1] if n > 1 else x[lo + 1 - n]
     c2 = kept[2] if n > 2 else x[lo + 2 - n]
     c3 = kept[3] if n > 3 else x[lo + 3 - n]
     c4 = kept[4] if n > 4 else x[lo + 4 - n]
-    return strength5(S, c0, c1, c2, c3, c4)
+    return rank5(M, c0, c1, c2, c3, c4)
 
 
 # --------------------------------------------------------------------------- posteriors
@@ -294,15 +275,14 @@ def keep_rows(X, count, keep):
 
 @njit(cache=True)
 def r_strengths(M, X, count):
-    """``R[j, d]``: strength of candidate j's final hand when LBR draws d (0..5) first."""
-    S = M[2]
+    """``R[j, d]``: strength rank of candidate j's final hand when LBR draws d (0..5) first."""
     out = np.empty((count, 6), np.int32)
     h = np.empty(5, np.int64)
     kept = np.empty(5, np.int64)
     for j in range(count):
         nk = _house(M, X[j], h, kept)
         for d in range(6):
-            out[j, d] = _fill(S, kept, nk, X[j], 5 + d)
+            out[j, d] = _fill(M, kept, nk, X[j], 5 + d)
     return out
 
 
@@ -311,7 +291,6 @@ def pre_wins(M, hand, mask, X, count, R):
     """``W[j]``: LBR's showdown result keeping ``mask`` of ``hand`` against candidate j after
     both draws (LBR's replacements first, then Riemann's House draw; ``R`` from
     :func:`r_strengths`)."""
-    S = M[2]
     d = 5 - _popcount(mask)
     kept = np.empty(5, np.int64)
     n = 0
@@ -321,7 +300,7 @@ def pre_wins(M, hand, mask, X, count, R):
             n += 1
     W = np.empty(count)
     for j in range(count):
-        W[j] = _win(_fill(S, kept, n, X[j], 5), R[j, d])
+        W[j] = _win(_fill(M, kept, n, X[j], 5), R[j, d])
     return W
 
 
@@ -401,7 +380,6 @@ def _facing_choice(W, resp1, c_h, c_r, unit, count):
 def lbr_hand(deck, key, M, n_particles, max_tries, out):
     """Play one hand on ``deck`` (the engine's order: LBR ``deck[0:5]``, Riemann ``deck[5:10]``,
     draws from ``deck[10:]``, LBR first); write :data:`OUT_COLUMNS` into ``out``."""
-    S = M[2]
     hand = deck[:5].copy()
     h = np.empty(5, np.int64)
     r_dealt = _sorted5(deck, 5, np.empty(5, np.int64))
@@ -512,7 +490,7 @@ def lbr_hand(deck, key, M, n_particles, max_tries, out):
         rf[nk + i] = deck[10 + hd + i]
     sort5(rf)
     out[4] = rd
-    s_h, s_r = strength5(S, hf[0], hf[1], hf[2], hf[3], hf[4]), S[colex(rf)]
+    s_h, s_r = rank5(M, hf[0], hf[1], hf[2], hf[3], hf[4]), rank5(M, rf[0], rf[1], rf[2], rf[3], rf[4])
     # ---- after the draw
     c = int(PRE_DONE_CONTRIB[pre_done])
     c_h, c_r = c, c
@@ -543,7 +521,7 @@ def lbr_hand(deck, key, M, n_particles, max_tries, out):
     W = np.empty(count)
     resp = np.empty((count, 5), np.int64)
     for i in range(count):
-        W[i] = _win(s_h, S[colex(F[i])])
+        W[i] = _win(s_h, _rank_row(M, F[i]))
         post_actions(M, F[i], hd, rd, pre_done, OPEN_LINES, resp[i])
     a = choose_open(W, resp, float(c)) if count > 0 else 0
     post_line[0] = OPEN_LINES[a]
@@ -585,7 +563,7 @@ def lbr_hand(deck, key, M, n_particles, max_tries, out):
         W = np.empty(count)
         resp1 = np.empty(count, np.int64)
         for i in range(count):
-            W[i] = _win(s_h, S[colex(F[i])])
+            W[i] = _win(s_h, _rank_row(M, F[i]))
             resp1[i] = post_actions_one(M, F[i], hd, rd, pre_done, raise_line, one)
         choice = _facing_choice(W, resp1, c_h, c_r, unit, count)
         if choice == 0:
@@ -649,6 +627,6 @@ def decode_line(code: int) -> str:
 __all__ = [
     "FINALISTS", "GOLDEN", "OPEN_LINES", "OUT_COLUMNS", "PRE_CARDS", "R_BET", "SCREEN", "SIZES",
     "TOKENS", "best_mask", "choose_facing", "choose_open", "decode_line", "draw_cards", "keep_rows", "lbr_hand",
-    "lbr_hands", "post_candidate", "post_extend", "pre_extend", "pre_wins", "r_strengths", "strength5", "uniform",
+    "lbr_hands", "post_candidate", "post_extend", "pre_extend", "pre_wins", "r_strengths", "uniform",
     "uniform_plain",
 ]  # fmt: skip

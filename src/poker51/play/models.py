@@ -95,6 +95,37 @@ def colex(h):
     return BINOM[h[0], 1] + BINOM[h[1], 2] + BINOM[h[2], 3] + BINOM[h[3], 4] + BINOM[h[4], 5]
 
 
+@njit(cache=True)
+def rank5(M, a, b, c, d, e):
+    """The strength rank (``srank``) of five distinct cards in any order: a 9-comparator sorting
+    network, then the rank or flush table, or the colex table for a hand holding the marker
+    (card 0) in a variant that reads it."""
+    if a > b:
+        a, b = b, a
+    if d > e:
+        d, e = e, d
+    if c > e:
+        c, e = e, c
+    if c > d:
+        c, d = d, c
+    if b > e:
+        b, e = e, b
+    if a > d:
+        a, d = d, a
+    if a > c:
+        a, c = c, a
+    if b > d:
+        b, d = d, b
+    if b > c:
+        b, c = c, b
+    if M[20] and a == 0:
+        return M[13][BINOM[a, 1] + BINOM[b, 2] + BINOM[c, 3] + BINOM[d, 4] + BINOM[e, 5]]
+    s = a & 3
+    if (b & 3) == s and (c & 3) == s and (d & 3) == s and (e & 3) == s:
+        return M[18][(1 << (a >> 2)) | (1 << (b >> 2)) | (1 << (c >> 2)) | (1 << (d >> 2)) | (1 << (e >> 2))]
+    return M[17][((((a >> 2) * 13 + (b >> 2)) * 13 + (c >> 2)) * 13 + (d >> 2)) * 13 + (e >> 2)]
+
+
 def colex_plain(cards) -> int:
     """Plain twin of :func:`colex` (any order of the five cards)."""
     return sum(comb(c, i + 1) for i, c in enumerate(sorted(int(c) for c in cards)))
@@ -108,7 +139,10 @@ class HandArrays:
     (the class table's id) and ``bucket`` int16 (the bucket table's).  ``by_draw`` (int8, n x 5)
     lists the variant's hands sorted by House draw count, then colex; the hands drawing ``k``
     are rows ``draw_start[k] .. draw_start[k + 1] - 1``; ``by_draw_mask`` is each row's
-    64-bit card set (bit c for card c)."""
+    64-bit card set (bit c for card c).  ``rank_table`` (13^5 entries, by the sorted ranks in
+    base 13) and ``flush_table`` (by the 13-bit rank set of a one-suit hand) give the ``srank``
+    of every hand without the marker from 1.5 MB instead of 10 MB of memory (:func:`rank5`);
+    ``bucket_by_srank`` maps a strength rank to its bucket."""
 
     variant: str
     rule: int
@@ -122,6 +156,9 @@ class HandArrays:
     by_draw: np.ndarray
     draw_start: np.ndarray
     by_draw_mask: np.ndarray
+    rank_table: np.ndarray
+    flush_table: np.ndarray
+    bucket_by_srank: np.ndarray
 
 
 def hand_arrays(variant: str, classes: pd.DataFrame, buckets: pd.DataFrame) -> HandArrays:
@@ -150,9 +187,20 @@ def hand_arrays(variant: str, classes: pd.DataFrame, buckets: pd.DataFrame) -> H
     by_draw = ht.hands[order].astype(np.int8)
     draw_start = np.searchsorted(ht.house_draw[order], np.arange(7)).astype(np.int64)
     bits = (np.uint64(1) << by_draw.astype(np.uint64)).sum(axis=1, dtype=np.uint64)
+    rank_table = np.full(13**5, -1, np.int32)
+    flush_table = np.full(1 << 13, -1, np.int32)
+    natural = ~ht.marker
+    ranks = ht.hands[natural] >> 2
+    suits = ht.hands[natural] & 3
+    flush = (suits == suits[:, :1]).all(axis=1)
+    base13 = ranks @ (13 ** np.arange(4, -1, -1))
+    rank_table[base13[~flush]] = inv[natural][~flush]
+    flush_table[(1 << ranks[flush]).sum(axis=1)] = inv[natural][flush]
+    bucket_by_srank = np.maximum(np.searchsorted(lows, uniq, side="right") - 1, 0).astype(np.int16)
     return HandArrays(
-        variant, VARIANT_RULES[variant], cards, uniq, strength, srank, mask, cls, bkt, by_draw, draw_start, bits
-    )
+        variant, VARIANT_RULES[variant], cards, uniq, strength, srank, mask, cls, bkt, by_draw, draw_start, bits,
+        rank_table, flush_table, bucket_by_srank,
+    )  # fmt: skip
 
 
 # --------------------------------------------------------------------------- v0.6
@@ -264,13 +312,16 @@ _NONE = np.uint64(0xFFFFFFFFFFFFFFFF)
 
 
 @njit(cache=True)
-def v05_pre_reads(h, cards, srank, house_mask, scores, out):
+def v05_pre_reads(M, h, out):
     """``out[d]`` = v0.5's pre-draw read of sorted hand ``h`` against H's draw count d = 0..5
     (``poker51.play.v05.pre_draw_read``): 128 completions of its House draw from the PCG64
     stream ``default_rng(fnv1a_64(b"poker51-v05-completions" + bytes(h)))``; completion k
     replaces the discards with the cards outside ``h`` at the d smallest of the k-th row of
-    uniforms (a tie keeps the lower index: NumPy's stable argsort).  ``srank`` maps a colex
-    index to its row of ``scores`` (:func:`score_table`)."""
+    uniforms (a tie keeps the lower index: NumPy's stable argsort; the cards outside number at
+    most 47, so an index fits in the 6 low bits of a 53-bit uniform shifted left).  ``M`` is a
+    v0.5 policy's kernel view (:func:`policy_tuple`): its cards, House masks, score table
+    (:func:`score_table`) and strength ranks."""
+    cards, srank, house_mask, scores = M[1], M[13], M[3], M[11]
     idx = colex(h)
     mask = house_mask[idx]
     kept = np.empty(5, np.int64)
@@ -299,23 +350,31 @@ def v05_pre_reads(h, cards, srank, house_mask, scores, out):
             outside[n_out] = c
             n_out += 1
     vals = np.empty((6, N_COMPLETIONS))
-    buf = np.empty(n_out, np.uint64)
     f = np.empty(5, np.int64)
+    low6 = np.uint64(63)
     for k in range(N_COMPLETIONS):
+        # the 4 smallest keys (53-bit value << 6 | index) of the row, branch-free: the d
+        # smallest uniforms, a tie going to the lower index as in a stable argsort
+        s0, s1, s2, s3 = _NONE, _NONE, _NONE, _NONE
         for j in range(n_out):
-            buf[j] = pcg64_next64(st) >> np.uint64(11)  # the double's 53 bits: same order
-        for t in range(d):
-            bi, bv = 0, _NONE
-            for j in range(n_out):
-                if buf[j] < bv:
-                    bv = buf[j]
-                    bi = j
-            buf[bi] = _NONE
-            f[nk + t] = outside[bi]
+            x = ((pcg64_next64(st) >> np.uint64(11)) << np.uint64(6)) | np.uint64(j)
+            a = min(s0, x)
+            x = max(s0, x)
+            s0 = a
+            a = min(s1, x)
+            x = max(s1, x)
+            s1 = a
+            a = min(s2, x)
+            x = max(s2, x)
+            s2 = a
+            s3 = min(s3, x)
         for i in range(nk):
             f[i] = kept[i]
+        sel = (s0, s1, s2, s3)
+        for t in range(d):
+            f[nk + t] = outside[sel[t] & low6]
         sort5(f)
-        r = srank[colex(f)]
+        r = rank5(M, f[0], f[1], f[2], f[3], f[4])
         for dh in range(6):
             vals[dh, k] = 0.6 * scores[r, dh] + 0.4 * scores[r, 5]
     for dh in range(6):
@@ -362,7 +421,7 @@ def bluff_class(h):
 # --------------------------------------------------------------------------- both
 #: Kernel view ``M`` of a policy: (kind, cards, strength, house_mask, class_id, bucket, P,
 #: spot_bytes, spot_len, pre_sid, post_sid, scores, reads cache, srank, by_draw, draw_start,
-#: by_draw_mask); kind 0 = v0.6, 1 = v0.5,
+#: by_draw_mask, rank_table, flush_table, bucket_by_srank, reads the marker); kind 0 = v0.6, 1 = v0.5,
 #: 2 = a Riemann that checks when it can and calls otherwise (the LBR's known-answer opponent)
 V06, V05, CHECKCALL = 0, 1, 2
 
@@ -383,7 +442,7 @@ def pre_actions(M, h, h_draw, lines, out):
         return
     reads = M[12]
     if np.isnan(reads[idx, 0]):
-        v05_pre_reads(h, M[1], M[13], M[3], M[11], reads[idx])
+        v05_pre_reads(M, h, reads[idx])
     read, bluff = reads[idx, h_draw], bluff_class(h)
     for i in range(lines.shape[0]):
         out[i] = v05_action(read, bluff, lines[i], 2.0)
@@ -397,13 +456,12 @@ def post_actions(M, f, h_draw, r_draw, pre_done, lines, out):
         for i in range(lines.shape[0]):
             out[i] = CHECK if lines[i] == 0 else CALL
         return
-    idx = colex(f)
+    r = rank5(M, f[0], f[1], f[2], f[3], f[4])
     if M[0] == V06:
-        prefix, state = hand_hash_prefix(f), M[5][idx]
+        prefix, state = hand_hash_prefix(f), M[19][r]
         for i in range(lines.shape[0]):
             out[i] = table_action(prefix, M[10][min(h_draw, 4), r_draw, pre_done, lines[i]], state, M[6], M[7], M[8])
         return
-    r = M[13][idx]
     read = 0.6 * M[11][r, h_draw] + 0.4 * M[11][r, 5]
     bluff = bluff_class(f)
     for i in range(lines.shape[0]):
@@ -427,12 +485,13 @@ def post_action(M, f, h_draw, r_draw, pre_done, line):
 
 
 @njit(cache=True, parallel=True)
-def _fill_reads(hands, cards, srank, house_mask, scores, reads):
+def _fill_reads(M, hands):
+    reads = M[12]
     for i in prange(hands.shape[0]):
         h = hands[i].astype(np.int64)
         idx = colex(h)
         if np.isnan(reads[idx, 0]):
-            v05_pre_reads(h, cards, srank, house_mask, scores, reads[idx])
+            v05_pre_reads(M, h, reads[idx])
 
 
 def fill_reads(M: tuple) -> None:
@@ -440,7 +499,7 @@ def fill_reads(M: tuple) -> None:
     parallel: each hand's row is written by one thread only).  Worth it when a run touches
     most hands; a no-op for the other policies."""
     if M[0] == V05:
-        _fill_reads(M[14], M[1], M[13], M[3], M[11], M[12])
+        _fill_reads(M, M[14])
 
 
 def policy_tuple(kind: int, hands: HandArrays, table: TableArrays | None = None, belief=None) -> tuple:
@@ -483,6 +542,10 @@ def policy_tuple(kind: int, hands: HandArrays, table: TableArrays | None = None,
         hands.by_draw,
         hands.draw_start,
         hands.by_draw_mask,
+        hands.rank_table,
+        hands.flush_table,
+        hands.bucket_by_srank,
+        np.int64(hands.rule != VARIANT_RULES["standard"]),
     )
 
 
@@ -490,6 +553,6 @@ __all__ = [
     "BET", "BINOM", "CALL", "CHECK", "CHECKCALL", "FOLD", "HandArrays", "N_HANDS52", "PRE_DONE", "PRE_DONE_CONTRIB",
     "RAISE", "R_LINES", "TableArrays", "V05", "V06", "bluff_class", "colex", "colex_plain", "fill_reads",
     "hand_arrays", "hand_hash_prefix", "line_id", "pairwise_mean", "policy_tuple", "post_action", "post_actions",
-    "pre_action", "pre_actions", "score_table", "sort5", "table_action", "table_arrays", "v05_action",
+    "pre_action", "pre_actions", "rank5", "score_table", "sort5", "table_action", "table_arrays", "v05_action",
     "v05_pre_reads",
 ]  # fmt: skip
