@@ -16,6 +16,20 @@ include: "workflow/rules/scores.smk"
 include: "workflow/rules/export.smk"
 
 
+# Rules of about a second (gathers, figures, the receipt) run on the submitting host: on a
+# cluster they would wait in the queue far longer than they run.
+localrules:
+    all,
+    census_figure,
+    removal_figure,
+    abstraction_figure,
+    gather_scores,
+    score_figures,
+    strategy_figure,
+    evidence_gather,
+    receipt,
+
+
 rule all:
     input:
         all_targets(),

@@ -7,6 +7,7 @@ run from Python.  The workflow imports only this module (and :mod:`poker51.rules
 
 from __future__ import annotations
 
+import copy
 import hashlib
 import json
 import logging
@@ -24,6 +25,7 @@ from poker51.census.count import census, counts_frame
 from poker51.census.decks import named_deck
 from poker51.census.orders import orders_frame
 from poker51.census.removal import removal_table
+from poker51.errors import ConfigError
 from poker51.export.receipt import write_receipt
 from poker51.export.tables import strategy_table, to_json, write_table
 from poker51.games.abstract import build_game, describe
@@ -37,6 +39,7 @@ from poker51.solver.tree import Game
 from poker51.study.scores import score_table, value_bracket, variant_types
 from poker51.study.solve import solve_table
 from poker51.study.summary import strategy_summary
+from poker51.validation import config_origin, validate
 
 log = logging.getLogger("poker51.stages")
 
@@ -216,10 +219,48 @@ def gather_scores(
     pd.concat(timing, ignore_index=True).to_csv(out["timing"], sep="\t", index=False)
 
 
+#: config keys that shape no output: where the results go, and the solves' checkpoint
+#: housekeeping (a resumed solve equals a fresh one).  They are left out of the config hash
+#: and the receipt, and no rule has them as params, so changing one reruns nothing.
+HOUSEKEEPING: tuple[tuple[str, ...], ...] = (("results",), ("solve", "keep_checkpoints"), ("solve", "checkpoint_every"))
+
+
+def computed_config(config: Mapping[str, Any]) -> dict[str, Any]:
+    """``config`` without the :data:`HOUSEKEEPING` keys, maps sorted by key (a copy): the config
+    that decides the computation, as the receipt records it.  Sorted, so that a rule param
+    holding it does not change (and rerun the rule) when a config file's keys are reordered.
+
+    >>> computed_config({"solve": {"p": 0.5, "keep_checkpoints": True}, "results": "r", "census": {}})
+    {'census': {}, 'solve': {'p': 0.5}}
+    """
+
+    def tidy(node: Any, path: tuple[str, ...]) -> Any:
+        if isinstance(node, Mapping):
+            return {k: tidy(node[k], (*path, k)) for k in sorted(node) if (*path, k) not in HOUSEKEEPING}
+        return copy.deepcopy(node)
+
+    return tidy(config, ())
+
+
 def config_hash(config: Mapping[str, Any]) -> str:
-    """SHA-256 of the config that decides the computation (the output directory does not)."""
-    computed = {k: v for k, v in config.items() if k != "results"}
-    return hashlib.sha256(canonical_json(computed).encode()).hexdigest()
+    """SHA-256 of :func:`computed_config`: the config that decides the computation (the output
+    directory and checkpoint housekeeping do not)."""
+    return hashlib.sha256(canonical_json(computed_config(config)).encode()).hexdigest()
+
+
+def validate_config(
+    config: dict[str, Any], schema: str | Path, files: Sequence[str | Path], overrides: Mapping[str, Any]
+) -> None:
+    """Check the workflow's ``config`` against ``schema`` (defaults filled in place) and its
+    population file against the population schema, before any rule runs.
+
+    ``files``: the config files in the order Snakemake merged them (lowest precedence first);
+    ``overrides``: the ``--config`` values.  Raises :class:`~poker51.errors.ConfigError`, one
+    line naming the file and the key (``config/smoke.yaml: solve.iterations: expected integer,
+    got 'many'``).
+    """
+    validate(config, schema, "config", origin=config_origin(files, overrides))
+    load_population(config["population"])
 
 
 # --------------------------------------------------------------------------- export
@@ -327,7 +368,8 @@ def strategy_figure(variant: str, p: float, strategy: str, classes: str, buckets
 
 
 __all__ = [
-    "abstraction_figure", "census_figure", "config_hash", "gather", "gather_evidence", "gather_scores", "logged",
-    "removal_figure", "run_abstraction", "run_census", "run_evidence", "run_export", "run_receipt", "run_removal",
-    "run_scores", "run_solve", "run_verify", "score_figures", "strategy_figure",
+    "HOUSEKEEPING", "ConfigError", "abstraction_figure", "census_figure", "computed_config", "config_hash", "gather",
+    "gather_evidence", "gather_scores", "logged", "removal_figure", "run_abstraction", "run_census", "run_evidence",
+    "run_export", "run_receipt", "run_removal", "run_scores", "run_solve", "run_verify", "score_figures",
+    "strategy_figure", "validate_config",
 ]  # fmt: skip

@@ -1,14 +1,24 @@
 # Shared helpers: config validation and target lists.
 import re
+import sys
 from pathlib import Path
 
-from snakemake.utils import validate
-
 from poker51.rules import ABSTRACTION_TABLES, p_label, table_stem
-from poker51.stages import config_hash
+from poker51.stages import ConfigError, computed_config, config_hash, validate_config
 
 
-validate(config, schema="../schemas/config.schema.yaml")
+# The config (config.yaml, then any --configfile, then --config) and its population file, each
+# against its schema (workflow/schemas/); a bad key stops here with one line naming key and file.
+_cli_files = [str(f) for f in workflow.config_settings.configfiles]
+try:
+    validate_config(
+        config,
+        Path(workflow.current_basedir) / ".." / "schemas" / "config.schema.yaml",
+        [str(f) for f in workflow.configfiles if str(f) not in _cli_files] + _cli_files,
+        workflow.config_settings.config,
+    )
+except ConfigError as exc:
+    sys.exit(f"config error: {exc}")
 
 RESULTS = config["results"].rstrip("/")
 LOGS = f"logs/{Path(RESULTS).name}" if RESULTS != "results" else "logs"

@@ -74,7 +74,7 @@ rule receipt:
     output:
         out("receipt.json"),
     params:
-        config=config,
+        config=computed_config(config),
         seeds=SEEDS,
     conda:
         "../envs/poker51.yaml"
