@@ -54,16 +54,14 @@ class Parser(argparse.ArgumentParser):
 
 
 def version() -> str:
-    """The installed distribution's version (``poker51.__version__`` when not installed)."""
+    """The installed distribution's version."""
     from importlib.metadata import PackageNotFoundError
     from importlib.metadata import version as dist_version
 
     try:
         return dist_version("poker51")
-    except PackageNotFoundError:  # pragma: no cover - running from a source tree
-        from poker51 import __version__
-
-        return __version__
+    except PackageNotFoundError:  # pragma: no cover - run from a source tree, not installed
+        return "(not installed)"
 
 
 def _load(name: str) -> ModuleType:

@@ -66,6 +66,17 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--json", action="store_true", help="print the summary as JSON records")
 
 
+def custom_factory(spec: str):
+    """The ``module:callable`` v0.6 factory named by ``--v06`` (checked before any table is read)."""
+    module, _, attr = spec.partition(":")
+    if not module or not attr:
+        raise InputError(f"--v06 {spec!r}: expected '{TABLE_PLAYER}', '{STAND_IN}' or 'module:callable'")
+    try:
+        return getattr(importlib.import_module(module), attr)
+    except (ImportError, AttributeError) as exc:
+        raise InputError(f"--v06 {spec!r}: cannot load it ({exc})") from exc
+
+
 def v06_factory(spec: str, tables, variant: str, strategy: str | Path, receipt: str | None = None):
     """The v0.6 factory named on the command line (``strategy``: the table file of ``riemann``)."""
     from poker51.play.evidence import CheckCallPlayer, riemann_factory
@@ -74,14 +85,7 @@ def v06_factory(spec: str, tables, variant: str, strategy: str | Path, receipt: 
         return riemann_factory(tables, strategy, receipt, variant)  # a bad table: TableError, exit 2
     if spec == STAND_IN:
         return CheckCallPlayer
-    module, _, attr = spec.partition(":")
-    if not module or not attr:
-        raise InputError(f"--v06 {spec!r}: expected '{TABLE_PLAYER}', '{STAND_IN}' or 'module:callable'")
-    try:
-        factory = getattr(importlib.import_module(module), attr)
-    except (ImportError, AttributeError) as exc:
-        raise InputError(f"--v06 {spec!r}: cannot load it ({exc})") from exc
-    return factory
+    return custom_factory(spec)
 
 
 def run(args: argparse.Namespace) -> int:
@@ -104,6 +108,8 @@ def run(args: argparse.Namespace) -> int:
     strategy = table_path(args.tables, args.variant)
     if args.v06 == TABLE_PLAYER and not strategy.is_file():
         raise InputError(f"--tables {args.tables}: no {strategy.name} (export it, or give --v06 {STAND_IN})")
+    if args.v06 not in (TABLE_PLAYER, STAND_IN):
+        custom_factory(args.v06)
     population = load_population(args.population)
     tables = load_abstraction(args.abstraction, args.variant)
     factory = v06_factory(args.v06, tables, args.variant, strategy, args.receipt)
