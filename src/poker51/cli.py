@@ -19,6 +19,7 @@ SUBCOMMANDS: dict[str, str] = {
     "evidence": "evidence",
     "verify": "verify",
     "play": "play",
+    "multi": "multi",
 }
 
 

@@ -97,8 +97,12 @@ class Ledger:
         else:  # Riemann's abits won by a person: pay back held jbits first, the rest is abit score
             r = self.riemanns[self.name(a)]
             person = self.name(b)
-            y = min(v, r.held.get(person, 0))
-            r.held[person] = r.held.get(person, 0) - y
+            held = r.held.get(person, 0)
+            y = min(v, held)
+            if held - y:
+                r.held[person] = held - y
+            else:
+                r.held.pop(person, None)
             self.stack[b] += y
             self.people[person].abit_score += v - y
 
