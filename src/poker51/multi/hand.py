@@ -63,6 +63,33 @@ class HandResult:
     strengths: dict[int, int] = field(default_factory=dict)
 
 
+def settle(
+    order: Sequence[int], committed: dict[int, int], live: set[int], strengths: dict[int, int], button: int
+) -> HandResult:
+    """The settlement of a hand by the pot law (module docstring, point 5).  ``order`` the
+    seats dealt in, in turn; ``strengths`` empty when the hand ended without a showdown
+    (then ``live`` holds the one player left)."""
+    showdown = bool(strengths)
+    returned, c = return_uncalled(committed, live)
+    transfers = [(s, s, v) for s, v in returned.items() if v > 0]
+    pots = []
+    for pot in build_pots(c, live):
+        if showdown:
+            best = max(strengths[s] for s in pot.eligible)
+            win = [s for s in pot.eligible if strengths[s] == best]
+        else:
+            win = list(pot.eligible)
+        winners = payout_order(win, after=button, n_seats=N_SEATS)
+        parts = dict(pot.parts)
+        t = pot_transfers(pot, winners, order=[s for s in order if s in parts])
+        transfers += [(a, b, v) for (a, b), v in t.items()]
+        pots.append(PotResult(pot.amount, tuple(s for s in order if s in pot.eligible), tuple(winners)))
+    payouts = {s: 0 for s in order}
+    for _a, b, v in transfers:
+        payouts[b] += v
+    return HandResult(showdown, pots, returned, transfers, payouts, dict(committed), dict(strengths))
+
+
 class Hand:
     """One hand over the seats dealt in; ``stack`` is the table's seat -> cents dict."""
 
@@ -201,28 +228,8 @@ class Hand:
 
     def _settle(self, showdown: bool) -> None:
         self.phase, self.round = DONE, None
-        live = set(self.live)
         strengths = {s: strength(self.cards[s], self.rule) for s in self.order} if showdown else {}
-        committed = self.committed
-        returned, c = return_uncalled(committed, live)
-        transfers = [(s, s, v) for s, v in returned.items() if v > 0]
-        pots = []
-        for pot in build_pots(c, live):
-            if showdown:
-                best = max(strengths[s] for s in pot.eligible)
-                win = [s for s in pot.eligible if strengths[s] == best]
-            else:
-                win = list(pot.eligible)
-            winners = payout_order(win, after=self.button, n_seats=N_SEATS)
-            parts = dict(pot.parts)
-            order = [s for s in self.order if s in parts]
-            t = pot_transfers(pot, winners, order=order)
-            transfers += [(a, b, v) for (a, b), v in t.items()]
-            pots.append(PotResult(pot.amount, tuple(s for s in self.order if s in pot.eligible), tuple(winners)))
-        payouts = {s: 0 for s in self.order}
-        for _a, b, v in transfers:
-            payouts[b] += v
-        self.result = HandResult(showdown, pots, returned, transfers, payouts, committed, strengths)
+        self.result = settle(self.order, self.committed, set(self.live), strengths, self.button)
 
     # ------------------------------------------------------------------ views
     def public(self) -> dict[str, Any]:
@@ -248,4 +255,4 @@ class Hand:
         return sum(self.committed.values())
 
 
-__all__ = ["DONE", "DRAW", "POST", "PRE", "Hand", "HandResult", "PotResult"]
+__all__ = ["DONE", "DRAW", "POST", "PRE", "Hand", "HandResult", "PotResult", "settle"]

@@ -1,0 +1,474 @@
+"""The Numba simulation kernel of a seeded table; its plain twin is the reference engine.
+
+:func:`simulate_table` plays ``n_hands`` hands of one table exactly as
+:func:`poker51.multi.simulate.simulate_plain` plays them on :class:`poker51.multi.table.Table`
+with :class:`~poker51.multi.riemann.RiemannPolicy` and
+:class:`~poker51.multi.population.TypePolicy`: the same committed decks
+(:mod:`~poker51.multi.kdeal`), betting law (:mod:`~poker51.multi.law`), reads
+(:mod:`~poker51.multi.keval`), uniforms (:mod:`~poker51.multi.krng`), pot law
+(:mod:`~poker51.multi.kpots`) and ledger (:mod:`~poker51.multi.ledger`), and the same
+table dynamics (:mod:`~poker51.multi.simulate`): before each hand a person holding less
+than one ante leaves and sits again with the buy-in, then every missing Riemann is added
+again by its adder.  ``tests/multi/test_kernels.py`` checks that both give identical hands.
+
+Seat kinds: 0 empty, 1 person, 2 Riemann.  Move codes: 0 check, 1 open, 2 call, 3 raise,
+4 fold.  ``ptab`` rows (one per type): open value, open size (cents), bluff, call, raise,
+softness, keep-kicker (0/1).
+"""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+from numba import njit
+
+from poker51.hands.house import house_kernel
+from poker51.multi.kdeal import shuffle_kernel
+from poker51.multi.keval import post_read_kernel, pre_read_kernel, rank5
+from poker51.multi.kpots import settle_kernel
+from poker51.multi.krng import decision_uniform_k, fnv1a_k, hand_seed_words
+
+N_SEATS = 5
+ANTE = 100
+SIZES = (100, 200, 400, 800)
+EMPTY, PERSON, RIEMANN = 0, 1, 2
+CHECK, OPEN, CALL, RAISE, FOLD = 0, 1, 2, 3, 4
+RAISE_AT, BLUFF_BELOW, RERAISE_FACTOR = 0.70, 0.10, 0.5
+RIEMANN_OPEN = 200
+MAX_RAISES = 2
+#: range fractions of the opening sizes 1, 2, 4, 8 (poker51.play.v05.RANGE_FRACTION)
+FRACTIONS = (1.00, 0.85, 0.70, 0.55)
+MAX_ACTIONS = 64
+N_STATS = 4  # per seat: net against people, abit score, Riemann's abits result, hands dealt in
+
+
+@njit(cache=True)
+def _can_answer(seat, order, n, live, stack):
+    for i in range(n):
+        t = order[i]
+        if t != seat and live[t] and stack[t] > 0:
+            return True
+    return False
+
+
+@njit(cache=True)
+def _next_turn(order, n, last, to_act, live, stack, bet, level):
+    start = 0
+    if last >= 0:
+        for i in range(n):
+            if order[i] == last:
+                start = (i + 1) % n
+    for k in range(n):
+        s = order[(start + k) % n]
+        if to_act[s] and live[s] and stack[s] > 0:
+            if level - bet[s] > 0 or _can_answer(s, order, n, live, stack):
+                return s
+    return -1
+
+
+@njit(cache=True)
+def _ramp(s, thr, soft):
+    if soft == 0.0:
+        return 1.0 if s >= thr else 0.0
+    return 1.0 / (1.0 + math.exp(-(s - thr) / soft))
+
+
+@njit(cache=True)
+def _adjusted(read, f):
+    return max(0.0, min(1.0, (read - (1.0 - f)) / f))
+
+
+@njit(cache=True)
+def _fraction(opening, raised):
+    best, bi = 1 << 60, 0
+    for i in range(4):
+        dist = abs(SIZES[i] - opening)
+        if dist < best:
+            best, bi = dist, i
+    f = FRACTIONS[bi]
+    return f * RERAISE_FACTOR if raised else f
+
+
+@njit(cache=True)
+def _in_bluff_class(cards):
+    srt = np.sort(cards.copy())
+    b = np.empty(5, np.uint8)
+    for i in range(5):
+        b[i] = srt[i]
+    return fnv1a_k(np.empty(0, np.uint8), b) % np.uint64(8) == np.uint64(0)
+
+
+@njit(cache=True)
+def _house(cards):
+    m, step, _s = house_kernel(cards, 0, 0)
+    kept = 0
+    top = -1
+    for i in range(5):
+        if (m >> i) & 1:
+            kept += 1
+            if (cards[i] >> 2) > top:
+                top = cards[i] >> 2
+    return m, step, 5 - kept, top
+
+
+@njit(cache=True)
+def _type_keep(cards, mask, d):
+    kept = 0
+    for i in range(5):
+        kept += (mask >> i) & 1
+    while 5 - kept > d:
+        best, bi = -1, -1
+        for i in range(5):
+            if not (mask >> i) & 1 and cards[i] > best:
+                best, bi = cards[i], i
+        mask |= 1 << bi
+        kept += 1
+    return mask
+
+
+@njit(cache=True)
+def simulate_table(
+    n_hands, kind0, ptype, adder, buyin, bank0, base_words, ptab, deck_cards,
+    lut, lr, q, flr, n_finals, pre_tab,
+    hand_out, seat_out, act_out, stats, audit,
+):  # fmt: skip
+    """Play ``n_hands`` hands (module docstring).  Outputs: ``hand_out[h] = (button, actions)``;
+    ``seat_out[h, s] = (dealt, committed, payout, draw, stack after)``; ``act_out[h, a] =
+    (round, seat, code, cents)``; ``stats[s]`` (:data:`N_STATS`); ``audit = (steps, failures)``."""
+    stack = np.zeros(N_SEATS, np.int64)
+    kind = np.zeros(N_SEATS, np.int64)
+    held = np.zeros((N_SEATS, N_SEATS), np.int64)
+    bank = np.zeros(N_SEATS, np.int64)
+    initial = np.zeros(N_SEATS, np.int64)
+    net = np.zeros(N_SEATS, np.int64)
+    sess_in = np.zeros(N_SEATS, np.int64)
+    sess_net = np.zeros(N_SEATS, np.int64)
+    for s in range(N_SEATS):
+        if kind0[s] == PERSON:
+            bank[s] = bank0
+            initial[s] = bank0
+    deck = np.empty(deck_cards.shape[0], np.int64)
+    seedw = np.empty(8, np.uint64)
+    cards = np.zeros((N_SEATS, 5), np.int64)
+    scratch = np.empty(128)
+    buf = np.empty(128 * 46, np.uint64)
+    order = np.zeros(N_SEATS, np.int64)
+    live = np.zeros(N_SEATS, np.bool_)
+    to_act = np.zeros(N_SEATS, np.bool_)
+    bet = np.zeros(N_SEATS, np.int64)
+    committed = np.zeros(N_SEATS, np.int64)
+    draws = np.full(N_SEATS, -1, np.int64)
+    rank = np.zeros(N_SEATS, np.int64)
+    k_dec = np.zeros(N_SEATS, np.int64)
+    pre_read = np.full(N_SEATS, -1.0)
+    tf = np.empty(160, np.int64)
+    tt = np.empty(160, np.int64)
+    ta = np.empty(160, np.int64)
+    pots = np.empty((N_SEATS, 3), np.int64)
+    button = 0
+    for h in range(n_hands):
+        # ---------------------------------------------------------------- between hands
+        for s in range(N_SEATS):
+            if kind0[s] == PERSON and (kind[s] == EMPTY or stack[s] < ANTE):
+                if kind[s] == PERSON:
+                    _person_leaves(s, kind, adder, stack, held, bank, initial, net, sess_in, sess_net, audit)
+                bank[s] -= buyin
+                kind[s], stack[s], sess_in[s], sess_net[s] = PERSON, buyin, buyin, 0
+                _audit(kind, stack, held, bank, initial, net, committed, audit)
+        for s in range(N_SEATS):
+            if kind0[s] == RIEMANN and kind[s] == EMPTY:
+                kind[s], stack[s] = RIEMANN, stack[adder[s]]
+                _audit(kind, stack, held, bank, initial, net, committed, audit)
+        # ---------------------------------------------------------------- the deal
+        if h > 0:
+            button = (button + 1) % N_SEATS
+        n = 0
+        for j in range(N_SEATS):
+            s = (button + 1 + j) % N_SEATS
+            if kind[s] != EMPTY and stack[s] >= ANTE:
+                order[n] = s
+                n += 1
+        hand_seed_words(base_words, h + 1, 0, seedw)
+        shuffle_kernel(seedw, deck_cards, deck)
+        hand_seed_words(base_words, h + 1, 2, seedw)
+        key = seedw[0] | (seedw[1] << np.uint64(32))
+        for s in range(N_SEATS):
+            live[s] = False
+            committed[s] = 0
+            draws[s] = -1
+            k_dec[s] = 0
+            pre_read[s] = -1.0
+            seat_out[h, s, 0] = 0
+        for i in range(n):
+            s = order[i]
+            live[s] = True
+            stack[s] -= ANTE
+            committed[s] = ANTE
+            seat_out[h, s, 0] = 1
+            for c in range(5):
+                cards[s, c] = deck[c * n + i]
+        pos = 5 * n
+        na = 0
+        hand_out[h, 0] = button
+        # ---------------------------------------------------------------- two rounds and the draw
+        for rnd in range(2):
+            if rnd == 1:
+                for i in range(n):  # the draw, in turn, by everyone still in
+                    s = order[i]
+                    if not live[s]:
+                        continue
+                    m, step, hd, top = _house(cards[s])
+                    d = hd
+                    if kind[s] == PERSON and ptab[ptype[s], 6] > 0 and hd >= 3:
+                        d = hd - 1
+                    if kind[s] == PERSON:
+                        m = _type_keep(cards[s], m, d)
+                    newc = np.empty(5, np.int64)
+                    j = 0
+                    for c in range(5):
+                        if (m >> c) & 1:
+                            newc[j] = cards[s, c]
+                            j += 1
+                    d = 5 - j
+                    for c in range(d):
+                        newc[j + c] = deck[pos + c]
+                    pos += d
+                    cards[s, :] = newc
+                    draws[s] = d
+                    rank[s] = rank5(newc[0], newc[1], newc[2], newc[3], newc[4], lut)
+            for s in range(N_SEATS):
+                bet[s] = 0
+                to_act[s] = live[s] and stack[s] > 0
+            level, opening, raises, closed, aggr, last = 0, 0, 0, False, 0, -1
+            while True:
+                nlive = 0
+                for i in range(n):
+                    nlive += live[order[i]]
+                if nlive <= 1:
+                    break
+                s = _next_turn(order, n, last, to_act, live, stack, bet, level)
+                if s < 0:
+                    break
+                owe = level - bet[s]
+                st = stack[s]
+                ans = _can_answer(s, order, n, live, stack)
+                can_raise = raises < MAX_RAISES and not closed and st > owe and ans and st >= owe + opening
+                pot = 0
+                for i in range(n):
+                    pot += committed[order[i]] + bet[order[i]]
+                opp = nlive - 1
+                code, amount = CHECK, 0
+                if kind[s] == RIEMANN:
+                    if rnd == 0:
+                        if pre_read[s] < 0.0:
+                            hs = np.sort(cards[s].copy())
+                            pre_read[s] = pre_read_kernel(hs, deck_cards, lr[5], q, lut, scratch, buf)
+                        read = pre_read[s]
+                    else:
+                        md = 5
+                        for i in range(n):
+                            t = order[i]
+                            if t != s and live[t] and draws[t] < md:
+                                md = draws[t]
+                        read = post_read_kernel(rank[s], lr, md, q)
+                    bluff = _in_bluff_class(cards[s])
+                    may = ans and not ((aggr >> s) & 1)
+                    if owe <= 0:
+                        sc = _pow(_adjusted(read, 1.0), opp)
+                        if may and level == 0 and (sc >= RAISE_AT or (sc < BLUFF_BELOW and bluff)):
+                            code, amount = OPEN, min(RIEMANN_OPEN, st)
+                    else:
+                        sc = _pow(_adjusted(read, _fraction(opening, raises > 0)), opp)
+                        if may and can_raise and (sc >= RAISE_AT or (sc < BLUFF_BELOW and bluff)):
+                            code, amount = RAISE, owe + opening
+                        else:
+                            call = min(owe, st)
+                            if sc >= call / (pot + call):
+                                code, amount = CALL, call
+                            else:
+                                code = FOLD
+                else:
+                    t = ptype[s]
+                    if rnd == 0:
+                        m, step, hd, top = _house(cards[s])
+                        d = hd - 1 if ptab[t, 6] > 0 and hd >= 3 else hd
+                        if d == 0:
+                            r0 = rank5(cards[s, 0], cards[s, 1], cards[s, 2], cards[s, 3], cards[s, 4], lut)
+                            sv = flr[r0] / (2.0 * n_finals)
+                        else:
+                            sv = pre_tab[step * 13 + top, d]
+                    else:
+                        sv = flr[rank[s]] / (2.0 * n_finals)
+                    u = decision_uniform_k(key, s, k_dec[s])
+                    k_dec[s] += 1
+                    if owe <= 0:
+                        v = _ramp(sv, ptab[t, 0], ptab[t, 5])
+                        if ans and level == 0 and u < v + (1.0 - v) * ptab[t, 2]:
+                            code, amount = OPEN, min(np.int64(ptab[t, 1]), st)
+                    else:
+                        pr = _ramp(sv, ptab[t, 4], ptab[t, 5])
+                        pc = (1.0 - pr) * _ramp(sv, ptab[t, 3], ptab[t, 5])
+                        pf = 1.0 - pr - pc
+                        if u < pf:
+                            code = FOLD
+                        elif u < pf + pc or not can_raise:
+                            code, amount = CALL, min(owe, st)
+                        else:
+                            code, amount = RAISE, owe + opening
+                # ------------------------------------------------ apply (BettingRound.apply)
+                act_out[h, na, 0], act_out[h, na, 1], act_out[h, na, 2], act_out[h, na, 3] = rnd, s, code, amount
+                na += 1
+                if code == FOLD:
+                    live[s] = False
+                    to_act[s] = False
+                elif code == CHECK or code == CALL:
+                    stack[s] -= amount
+                    bet[s] += amount
+                    to_act[s] = False
+                else:
+                    before = level
+                    stack[s] -= amount
+                    bet[s] += amount
+                    level = bet[s]
+                    aggr |= 1 << s
+                    if code == OPEN:
+                        opening = amount
+                    else:
+                        raises += 1
+                        if level - before < opening:
+                            closed = True
+                    for i in range(n):
+                        t2 = order[i]
+                        to_act[t2] = t2 != s and live[t2] and stack[t2] > 0
+                last = s
+            for i in range(n):
+                committed[order[i]] += bet[order[i]]
+            nlive = 0
+            for i in range(n):
+                nlive += live[order[i]]
+            if nlive <= 1:
+                break
+        hand_out[h, 1] = na
+        # ---------------------------------------------------------------- settlement and booking
+        nlive = 0
+        for i in range(n):
+            nlive += live[order[i]]
+        showdown = nlive > 1
+        if showdown:
+            for i in range(n):
+                s = order[i]
+                if draws[s] < 0:
+                    rank[s] = rank5(cards[s, 0], cards[s, 1], cards[s, 2], cards[s, 3], cards[s, 4], lut)
+        nt, _np = settle_kernel(order, n, committed, live, rank, showdown, button, tf, tt, ta, pots)
+        for s in range(N_SEATS):
+            seat_out[h, s, 1] = committed[s]
+            seat_out[h, s, 2] = 0
+            seat_out[h, s, 3] = draws[s]
+        for k in range(nt):
+            a, b, v = tf[k], tt[k], ta[k]
+            seat_out[h, b, 2] += v
+            if kind[b] == RIEMANN:
+                stats[b, 2] += v
+            if a == b or (kind[a] == RIEMANN and kind[b] == RIEMANN):
+                stack[b] += v
+            elif kind[a] == PERSON and kind[b] == PERSON:
+                stack[b] += v
+                net[b] += v
+                net[a] -= v
+                sess_net[b] += v
+                sess_net[a] -= v
+                stats[b, 0] += v
+                stats[a, 0] -= v
+            elif kind[b] == RIEMANN:
+                held[b, a] += v
+                stack[b] += v
+            else:
+                y = min(v, held[a, b])
+                held[a, b] -= y
+                stack[b] += y
+                stats[b, 1] += v - y
+        for i in range(n):
+            s = order[i]
+            stats[s, 3] += 1
+            if kind[s] == RIEMANN:
+                stats[s, 2] -= committed[s]
+            committed[s] = 0
+        _audit(kind, stack, held, bank, initial, net, committed, audit)
+        for s in range(N_SEATS):  # a Riemann out of abits leaves
+            if kind[s] == RIEMANN and stack[s] < ANTE:
+                _riemann_leaves(s, kind, stack, held, bank)
+                _audit(kind, stack, held, bank, initial, net, committed, audit)
+        for s in range(N_SEATS):
+            seat_out[h, s, 4] = stack[s]
+    for s in range(N_SEATS):  # the table closes
+        if kind[s] == RIEMANN:
+            _riemann_leaves(s, kind, stack, held, bank)
+    for s in range(N_SEATS):
+        if kind[s] == PERSON:
+            _person_leaves(s, kind, adder, stack, held, bank, initial, net, sess_in, sess_net, audit)
+    for s in range(N_SEATS):
+        if kind0[s] == PERSON and bank[s] != initial[s] + net[s]:
+            audit[1] += 1
+    audit[0] += 1
+
+
+@njit(cache=True)
+def _pow(s, k):
+    p = 1.0
+    for _ in range(k):
+        p *= s
+    return p
+
+
+@njit(cache=True)
+def _riemann_leaves(r, kind, stack, held, bank):
+    """Every jbit Riemann ``r`` holds returns to its owner; its abits vanish."""
+    for p in range(N_SEATS):
+        if held[r, p] > 0:
+            if kind[p] == PERSON:
+                stack[p] += held[r, p]
+            else:
+                bank[p] += held[r, p]
+            held[r, p] = 0
+    stack[r] = 0
+    kind[r] = EMPTY
+
+
+@njit(cache=True)
+def _person_leaves(p, kind, adder, stack, held, bank, initial, net, sess_in, sess_net, audit):
+    """``p`` leaves: its Riemanns leave, every Riemann pays back what it holds for ``p``, cash-out."""
+    for r in range(N_SEATS):
+        if kind[r] == RIEMANN and adder[r] == p:
+            _riemann_leaves(r, kind, stack, held, bank)
+    got = 0
+    for r in range(N_SEATS):
+        got += held[r, p]
+        held[r, p] = 0
+    amount = stack[p] + got
+    if amount != sess_in[p] + sess_net[p]:
+        audit[1] += 1
+    bank[p] += amount
+    stack[p] = 0
+    kind[p] = EMPTY
+
+
+@njit(cache=True)
+def _audit(kind, stack, held, bank, initial, net, committed, audit):
+    """bank + stack + pot + held - net == initial bank, for every person (Ledger.audit)."""
+    audit[0] += 1
+    for p in range(N_SEATS):
+        if initial[p] == 0 and bank[p] == 0 and kind[p] != PERSON:
+            continue
+        total = bank[p]
+        if kind[p] == PERSON:
+            total += stack[p] + committed[p]
+        for r in range(N_SEATS):
+            total += held[r, p]
+            if held[r, p] < 0:
+                audit[1] += 1
+        if total - net[p] != initial[p]:
+            audit[1] += 1
+
+
+__all__ = ["MAX_ACTIONS", "N_STATS", "simulate_table"]
