@@ -21,7 +21,7 @@ from __future__ import annotations
 import math
 
 import numpy as np
-from numba import njit
+from numba import njit, prange
 
 from poker51.hands.house import house_kernel
 from poker51.multi.kdeal import shuffle_kernel
@@ -413,6 +413,18 @@ def simulate_table(
     audit[0] += 1
 
 
+@njit(cache=True, parallel=True)
+def run_tables(n_hands, kinds, ptypes, adders, buyin, bank, words, nwords, ptab, deck, lut, lr, q, flr, nf, pre,
+               stats_out, audit_out):  # fmt: skip
+    """Tables ``i`` in parallel (``prange``); table ``i``'s entropy is ``words[i, :nwords[i]]``."""
+    for i in prange(kinds.shape[0]):
+        hand_out = np.zeros((n_hands, 2), np.int64)
+        seat_out = np.zeros((n_hands, N_SEATS, 5), np.int64)
+        act_out = np.zeros((n_hands, MAX_ACTIONS, 4), np.int64)
+        simulate_table(n_hands, kinds[i], ptypes[i], adders[i], buyin, bank, words[i, : nwords[i]], ptab, deck, lut,
+                       lr, q, flr, nf, pre, hand_out, seat_out, act_out, stats_out[i], audit_out[i])  # fmt: skip
+
+
 @njit(cache=True)
 def _pow(s, k):
     p = 1.0
@@ -471,4 +483,4 @@ def _audit(kind, stack, held, bank, initial, net, committed, audit):
             audit[1] += 1
 
 
-__all__ = ["MAX_ACTIONS", "N_STATS", "simulate_table"]
+__all__ = ["MAX_ACTIONS", "N_STATS", "run_tables", "simulate_table"]
