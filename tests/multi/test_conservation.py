@@ -72,7 +72,9 @@ def test_jbits_are_conserved_at_every_step(seed, button, data):
             elif op == "riemann":
                 t.add_riemann(data.draw(st.sampled_from(NAMES)), data.draw(st.integers(0, 4)))
             elif op == "remove" and t.ledger.riemanns:
-                t.remove_riemann(data.draw(st.sampled_from(sorted(t.ledger.riemanns))), data.draw(st.sampled_from(NAMES)))
+                t.remove_riemann(
+                    data.draw(st.sampled_from(sorted(t.ledger.riemanns))), data.draw(st.sampled_from(NAMES))
+                )
             elif op == "timeout" and t.in_hand:
                 t.timeout(t.hand.actor)  # type: ignore[union-attr]
             elif op == "back" and t.ledger.owner:

@@ -32,7 +32,7 @@ from poker51.multi.krng import (
 )
 from poker51.multi.population import StrengthTables
 from poker51.multi.rng import decision_uniform, hand_key
-from poker51.multi.simulate import TableSpec, Tables, simulate_kernel, simulate_plain
+from poker51.multi.simulate import Tables, TableSpec, simulate_kernel, simulate_plain
 from poker51.play.v05 import post_draw_read, pre_draw_read
 
 DECK = np.array(DECK_CARDS, np.int64)
@@ -159,7 +159,9 @@ def test_settle_kernel_is_the_pot_law(contrib, data):
         assert row[1] == sum(1 << s for s in p.eligible) and row[2] == sum(1 << s for s in p.winners)
 
 
-@pytest.mark.parametrize("mix, riemanns, seed", [((0, 1, 2, 3), 1, 11), ((2,), 1, 5), ((3, 2), 2, 8), ((1, 0, 3), 0, 3)])
+@pytest.mark.parametrize(
+    "mix, riemanns, seed", [((0, 1, 2, 3), 1, 11), ((2,), 1, 5), ((3, 2), 2, 8), ((1, 0, 3), 0, 3)]
+)
 def test_simulation_kernel_plays_the_reference_engines_hands(mix, riemanns, seed):
     pop = load_population("config/population.yaml")
     spec = TableSpec(tuple(pop.types[i] for i in mix), riemanns)

@@ -23,7 +23,9 @@ FOUR = [person(0, "a", 4), person(1, "b", 4), person(2, "c", 4), person(3, "d", 
 def test_odd_cents_go_one_at_a_time_in_turn_from_the_seat_after_the_button():
     hand = {"deck": deck(STRAIGHTS), "actions": CHECK_ALL + STAND_PAT + CHECK_ALL}
     out = play(FOUR, [hand], button=4)  # order a b c d: a, b, c tie on the 400-cent pot
-    assert out["hands"][0]["pots"] == [{"amount_cents": 400, "eligible": ["a", "b", "c", "d"], "winners": ["a", "b", "c"]}]
+    assert out["hands"][0]["pots"] == [
+        {"amount_cents": 400, "eligible": ["a", "b", "c", "d"], "winners": ["a", "b", "c"]}
+    ]
     assert out["hands"][0]["payouts"] == {"a": 134, "b": 133, "c": 133, "d": 0}
     # button at seat 0: the turn starts at b, so b now gets the odd cent (the deal rotates with it)
     rotated = "5d 5h Kc 5c  6h 6s Kd 6d  7s 7c 2d 7h  8c 8d 3h 8s  9d 9h 4s 9c"
@@ -45,8 +47,10 @@ def test_incomplete_all_in_raise_closes_raising_in_a_scenario():
     hand = {"actions": [["a", "open", 2], ["b", "allin"], ["c", "raise"]]}
     with pytest.raises(InputError, match=r"hand 1: .*\"c\", \"raise\".*lets the others call or fold"):
         play(seats, [hand], button=2)
-    hand = {"actions": [["a", "open", 2], ["b", "allin"], ["c", "call"], ["a", "call"]] + [
-        ["a", "draw", []], ["b", "draw", []], ["c", "draw", []], ["a", "check"], ["c", "check"]]}
+    hand = {
+        "actions": [["a", "open", 2], ["b", "allin"], ["c", "call"], ["a", "call"]]
+        + [["a", "draw", []], ["b", "draw", []], ["c", "draw", []], ["a", "check"], ["c", "check"]]
+    }
     out = play(seats, [hand], button=2)
     assert sum(p["amount_cents"] for p in out["hands"][0]["pots"]) == 3 * 400 and out["conserved"]
 

@@ -10,6 +10,7 @@ type (``mixed``: the four types together).
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import matplotlib
 
@@ -22,7 +23,7 @@ import pandas as pd
 PDF_METADATA = {"CreationDate": None, "Producer": None, "Creator": None}
 PNG_METADATA = {"Software": None}
 DPI = 150
-STYLE = {"font.size": 8, "axes.titlesize": 9, "svg.hashsalt": "poker51", "pdf.compression": 6}
+STYLE: dict[str, Any] = {"font.size": 8, "axes.titlesize": 9, "svg.hashsalt": "poker51", "pdf.compression": 6}
 
 
 def save(fig, out_stem: str | Path) -> list[Path]:
@@ -40,7 +41,7 @@ def fig_multi(df: pd.DataFrame, out_stem: str | Path) -> list[Path]:
     rows of one configuration share it), so the rows are first reduced to configurations."""
     cfg = df.drop_duplicates(["seats", "riemanns", "opponents"]).sort_values(["riemanns", "opponents", "seats"])
     panels = sorted(cfg["riemanns"].unique())
-    with plt.rc_context(STYLE):
+    with plt.rc_context(STYLE):  # type: ignore[arg-type]
         fig, axes = plt.subplots(1, len(panels), figsize=(3.4 * len(panels), 3.0), sharey=True, squeeze=False)
         for ax, r in zip(axes[0], panels):
             sub = cfg[cfg["riemanns"] == r]

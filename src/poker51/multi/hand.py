@@ -11,8 +11,9 @@
    draw count is public.  Five hands and five full draws use 50 cards, so the deck
    never runs out.
 4. Betting after the draw, the same law.
-5. Settlement (:class:`HandResult`; the table books it, :mod:`poker51.multi.ledger`) by the shared pot law (:mod:`poker51.pots`): chips no one matched are
-   returned; side pots, smallest first; each pot to the best eligible hand
+5. Settlement (:func:`settle`, a :class:`HandResult` that the table books,
+   :mod:`poker51.multi.ledger`) by the shared pot law (:mod:`poker51.pots`): chips no one
+   matched are returned; side pots, smallest first; each pot to the best eligible hand
    (:func:`poker51.hands.evaluate.strength`), equal hands share it, odd cents one at a
    time to the winners in turn from the seat after the button; each pot is paid
    contributor by contributor (:func:`poker51.pots.pot_transfers`, contributors taken in

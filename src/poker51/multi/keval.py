@@ -37,7 +37,7 @@ from numba import njit
 
 from poker51.hands.evaluate import strength
 from poker51.hands.house import house_kernel
-from poker51.multi.krng import TWO_M53, fnv1a_k, mul128, pcg64_seed, pcg64_step
+from poker51.multi.krng import fnv1a_k, mul128, pcg64_seed, pcg64_step
 
 N_COMPLETIONS = 128
 #: the bytes the v0.3 completions' seed starts with (poker51.play.v05)

@@ -98,10 +98,10 @@ class StrengthTables:
         total = np.zeros((N_KEYS, N_DRAWS))
         count = np.zeros((N_KEYS, N_DRAWS))
         for kicker in (False, True):
-            s, keys, d = _finals(hands, orders, kicker)
+            s, keys, draws = _finals(hands, orders, kicker)
             pct = (np.searchsorted(finals, s, "left") + np.searchsorted(finals, s, "right")) / (2.0 * finals.size)
-            np.add.at(total, (keys, d), pct)
-            np.add.at(count, (keys, d), 1.0)
+            np.add.at(total, (keys, draws), pct)
+            np.add.at(count, (keys, draws), 1.0)
         pre = np.full((N_KEYS, N_DRAWS), 0.5)
         for d in range(N_DRAWS):
             step_mean = {}

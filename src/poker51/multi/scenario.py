@@ -40,7 +40,6 @@ from poker51.errors import InputError
 from poker51.multi.commit import DeckSource
 from poker51.multi.hand import DRAW
 from poker51.multi.law import JBIT
-from poker51.multi.ledger import PERSON, RIEMANN
 from poker51.multi.riemann import RiemannPolicy
 from poker51.multi.table import Table
 

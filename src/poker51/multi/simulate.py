@@ -150,8 +150,9 @@ def simulate_plain(spec: TableSpec, tables: Tables, seed: int, table: int, n_han
         k = dict.fromkeys(range(N_SEATS), 0)
         na = 0
         while t.in_hand:
-            s = hand.actor
-            assert s is not None
+            actor = hand.actor
+            assert actor is not None
+            s = actor
             if hand.phase == DRAW:
                 cards = hand.cards[s]
                 t.draw(s, riemann.keep(cards) if kinds[s] == 2 else people[s].discards(cards))

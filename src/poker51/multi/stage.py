@@ -59,7 +59,7 @@ class Config:
 
 
 def configurations(seats: Sequence[int], riemanns: Sequence[int], opponents: Sequence[str]) -> list[Config]:
-    out = []
+    out: list[Config] = []
     for n in sorted(seats):
         for r in sorted(riemanns):
             if n - r >= 1:
@@ -115,7 +115,7 @@ def run_multi(
     from poker51.multi.ktable import N_STATS, run_tables
     from poker51.multi.law import JBIT, N_SEATS
     from poker51.multi.population import StrengthTables
-    from poker51.multi.simulate import BANK, TableSpec, Tables, type_table
+    from poker51.multi.simulate import BANK, Tables, TableSpec, type_table
 
     pop = load_population(population)
     names = [t.name for t in pop.types]
@@ -144,7 +144,7 @@ def run_multi(
         words[i, : w.size], nwords[i] = w, w.size
     stats_out = np.zeros((n, N_SEATS, N_STATS), np.int64)
     audit_out = np.zeros((n, 2), np.int64)
-    numba.set_num_threads(max(1, min(int(threads), numba.config.NUMBA_NUM_THREADS)))
+    numba.set_num_threads(max(1, min(int(threads), numba.config.NUMBA_NUM_THREADS)))  # type: ignore[attr-defined]
     chunk = max(1, 2 * int(threads))
     args = (buyin * JBIT, BANK)
     tail = (type_table(pop.types), np.array(DECK_CARDS, np.int64), rank.lut, lr, belief.shape[1], flr,
@@ -175,7 +175,9 @@ def run_multi(
         "seed": seed,
     }  # fmt: skip
     write_json(audit, out_audit)
-    log.info("multi: %d tables, %d hands, %d audited steps, %d failures", n, n * hands, audit["steps"], audit["failures"])
+    log.info(
+        "multi: %d tables, %d hands, %d audited steps, %d failures", n, n * hands, audit["steps"], audit["failures"]
+    )
     if not audit["conserved"] or not twin["identical"]:
         raise RuntimeError(f"multi: the audit failed ({audit['failures']} failures, twin {twin['identical']})")
     return df
@@ -201,10 +203,10 @@ def summarise(
         riemann = float(np.mean([stats_out[i, s, 2] for s in r_seats])) / hands / JBIT if c.riemanns else 0.0
         for t in sorted(set(types)):
             seats_t = [s for s in range(c.people) if types[s] == t]
-            row = per.setdefault((c.index, names[t]), {m: [] for m in METRICS})
-            row["net_people"].append(float(np.mean(stats_out[i, seats_t, 0])) / hands / JBIT)
-            row["abit_score"].append(float(np.mean(stats_out[i, seats_t, 1])) / hands / JBIT)
-            row["riemann_abits"].append(riemann)
+            acc = per.setdefault((c.index, names[t]), {m: [] for m in METRICS})
+            acc["net_people"].append(float(np.mean(stats_out[i, seats_t, 0])) / hands / JBIT)
+            acc["abit_score"].append(float(np.mean(stats_out[i, seats_t, 1])) / hands / JBIT)
+            acc["riemann_abits"].append(riemann)
     rows: list[dict[str, Any]] = []
     for (ci, tname), vals in sorted(per.items()):
         c = cfgs[ci]

@@ -89,7 +89,9 @@ class Table:
         self.audit_failures: list[str] = []
         self.steps = 0
         self.log: list[dict[str, Any]] = []
-        self._log({"event": "table", "format": LOG_FORMAT, "rules": RULES_ID, "table": self.id, "source": self.source.source})
+        self._log(
+            {"event": "table", "format": LOG_FORMAT, "rules": RULES_ID, "table": self.id, "source": self.source.source}
+        )
 
     # ------------------------------------------------------------------ helpers
     def _log(self, rec: dict[str, Any]) -> None:
