@@ -18,7 +18,7 @@ rule multi:
         f"{LOGS}/multi.log",
     benchmark:
         out("benchmarks/multi.tsv")
-    threads: workflow.cores
+    threads: 4  # tables run in parallel; Snakemake lowers this to --cores
     resources:
         mem_mb=2000,
         runtime=20,

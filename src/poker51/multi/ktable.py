@@ -161,6 +161,7 @@ def simulate_table(
     draws = np.full(N_SEATS, -1, np.int64)
     rank = np.zeros(N_SEATS, np.int64)
     k_dec = np.zeros(N_SEATS, np.int64)
+    plan = np.zeros((N_SEATS, 4), np.int64)
     pre_read = np.full(N_SEATS, -1.0)
     tf = np.empty(160, np.int64)
     tt = np.empty(160, np.int64)
@@ -208,6 +209,8 @@ def simulate_table(
             seat_out[h, s, 0] = 1
             for c in range(5):
                 cards[s, c] = deck[c * n + i]
+            hm, hstep, hdraw, htop = _house(cards[s])  # the House plan of the dealt cards, used twice
+            plan[s, 0], plan[s, 1], plan[s, 2], plan[s, 3] = hm, hstep, hdraw, htop
         pos = 5 * n
         na = 0
         hand_out[h, 0] = button
@@ -218,7 +221,7 @@ def simulate_table(
                     s = order[i]
                     if not live[s]:
                         continue
-                    m, step, hd, top = _house(cards[s])
+                    m, hd = plan[s, 0], plan[s, 2]
                     d = hd
                     if kind[s] == PERSON and ptab[ptype[s], 6] > 0 and hd >= 3:
                         d = hd - 1
@@ -291,7 +294,7 @@ def simulate_table(
                 else:
                     t = ptype[s]
                     if rnd == 0:
-                        m, step, hd, top = _house(cards[s])
+                        step, hd, top = plan[s, 1], plan[s, 2], plan[s, 3]
                         d = hd - 1 if ptab[t, 6] > 0 and hd >= 3 else hd
                         if d == 0:
                             r0 = rank5(cards[s, 0], cards[s, 1], cards[s, 2], cards[s, 3], cards[s, 4], lut)
