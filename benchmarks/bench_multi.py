@@ -30,7 +30,7 @@ import yaml
 from poker51.games.population import load_population
 from poker51.multi.belief import standard_belief
 from poker51.multi.population import StrengthTables
-from poker51.multi.simulate import TableSpec, Tables, simulate_kernel
+from poker51.multi.simulate import Tables, TableSpec, simulate_kernel
 
 
 def rate(spec: TableSpec, tables: Tables, hands: int, label: str, target: float | None) -> None:
