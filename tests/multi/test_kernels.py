@@ -9,6 +9,7 @@ import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from numba import njit
 
 from poker51.abstraction.belief import read_score
 from poker51.cards import all_hands
@@ -30,6 +31,7 @@ from poker51.multi.krng import (
     pcg64_randoms,
     seedseq_state,
 )
+from poker51.multi.ktable import N_HANDS, hand_index, new_memo
 from poker51.multi.population import StrengthTables
 from poker51.multi.rng import decision_uniform, hand_key
 from poker51.multi.simulate import Tables, TableSpec, simulate_kernel, simulate_plain
@@ -124,6 +126,20 @@ def test_pairwise_mean_is_numpys():
         assert pairwise_mean_128(a) == np.mean(a)
 
 
+def test_hand_index_numbers_every_hand_of_51_cards_once():
+    hands = all_hands(range(1, 52)).astype(np.int64)
+    idx = hand_indices(hands)
+    assert idx.size == N_HANDS == 2_349_060 and np.array_equal(np.sort(idx), np.arange(N_HANDS))
+
+
+@njit
+def hand_indices(hands):
+    out = np.empty(hands.shape[0], np.int64)
+    for i in range(hands.shape[0]):
+        out[i] = hand_index(hands[i])
+    return out
+
+
 def test_house_masks_kernel_and_its_twin():
     hands = all_hands(range(1, 52))[::997]
     assert np.array_equal(house_masks(hands), house_masks_plain(hands))
@@ -166,10 +182,14 @@ def test_simulation_kernel_plays_the_reference_engines_hands(mix, riemanns, seed
     pop = load_population("config/population.yaml")
     spec = TableSpec(tuple(pop.types[i] for i in mix), riemanns)
     n = 120
-    a = simulate_kernel(spec, tables(), seed, 2, n)
+    memo = new_memo()
+    a = simulate_kernel(spec, tables(), seed, 2, n, memo)
     b = simulate_plain(spec, tables(), seed, 2, n)
+    again = simulate_kernel(spec, tables(), seed, 2, n, memo)  # every read now from the memo
     for name in ("hands", "seats", "actions", "stats"):
         assert np.array_equal(getattr(a, name), getattr(b, name)), name
+        assert np.array_equal(getattr(a, name), getattr(again, name)), name
+    assert ((memo >= 0).sum() > 0) == (riemanns > 0)  # Riemann's reads were kept
     assert a.audit[1] == 0 and b.audit[1] == 0 and a.audit[0] > n
     assert a.seats[:, :, 0].sum(axis=1).min() >= 2  # every hand had at least two players
     assert (a.actions[:, :, 2] == 3).any() and (a.actions[:, :, 2] == 4).any()  # raises and folds happened

@@ -10,6 +10,8 @@ with :class:`~poker51.multi.riemann.RiemannPolicy` and
 table dynamics (:mod:`~poker51.multi.simulate`): before each hand a person holding less
 than one ante leaves and sits again with the buy-in, then every missing Riemann is added
 again by its adder.  ``tests/multi/test_kernels.py`` checks that both give identical hands.
+Riemann's read before the draw depends on its five cards only; ``memo`` keeps each one
+computed (``-1`` where none is) for the hands of later tables.
 
 Seat kinds: 0 empty, 1 person, 2 Riemann.  Move codes: 0 check, 1 open, 2 call, 3 raise,
 4 fold.  ``ptab`` rows (one per type): open value, open size (cents), bluff, call, raise,
@@ -40,6 +42,9 @@ MAX_RAISES = 2
 #: range fractions of the opening sizes 1, 2, 4, 8 (poker51.play.v05.RANGE_FRACTION)
 FRACTIONS = (1.00, 0.85, 0.70, 0.55)
 MAX_ACTIONS = 64
+#: BINOM51[n, k] = C(n, k), n < 51, k <= 5; N_HANDS = C(51, 5)
+BINOM51 = np.array([[math.comb(n, k) for k in range(6)] for n in range(51)], np.int64)
+N_HANDS = math.comb(51, 5)
 N_STATS = 4  # per seat: net against people, abit score, Riemann's abits result, hands dealt in
 
 
@@ -130,7 +135,7 @@ def _type_keep(cards, mask, d):
 @njit(cache=True)
 def simulate_table(
     n_hands, kind0, ptype, adder, buyin, bank0, base_words, ptab, deck_cards,
-    lut, lr, q, flr, n_finals, pre_tab,
+    lut, lr, q, flr, n_finals, pre_tab, memo,
     hand_out, seat_out, act_out, stats, audit,
 ):  # fmt: skip
     """Play ``n_hands`` hands (module docstring).  Outputs: ``hand_out[h] = (button, actions)``;
@@ -266,7 +271,12 @@ def simulate_table(
                     if rnd == 0:
                         if pre_read[s] < 0.0:
                             hs = np.sort(cards[s].copy())
-                            pre_read[s] = pre_read_kernel(hs, deck_cards, lr[5], q, lut, scratch, buf)
+                            idx = hand_index(hs)
+                            if memo[idx] >= 0.0:
+                                pre_read[s] = memo[idx]
+                            else:
+                                pre_read[s] = pre_read_kernel(hs, deck_cards, lr[5], q, lut, scratch, buf)
+                                memo[idx] = pre_read[s]
                         read = pre_read[s]
                     else:
                         md = 5
@@ -416,16 +426,26 @@ def simulate_table(
     audit[0] += 1
 
 
+@njit(cache=True, inline="always")
+def hand_index(hs):
+    """The colex number of five sorted cards of the 51 (card ``c`` at position ``c - 1``):
+    ``sum C(c_i - 1, i + 1)``, 0 .. C(51, 5) - 1; the index of :func:`simulate_table`'s ``memo``."""
+    return BINOM51[hs[0] - 1, 1] + BINOM51[hs[1] - 1, 2] + BINOM51[hs[2] - 1, 3] + BINOM51[hs[3] - 1, 4] + (
+        BINOM51[hs[4] - 1, 5])  # fmt: skip
+
+
 @njit(cache=True, parallel=True)
-def run_tables(n_hands, kinds, ptypes, adders, buyin, bank, words, nwords, ptab, deck, lut, lr, q, flr, nf, pre,
+def run_tables(n_hands, kinds, ptypes, adders, buyin, bank, words, nwords, ptab, deck, lut, lr, q, flr, nf, pre, memo,
                stats_out, audit_out):  # fmt: skip
-    """Tables ``i`` in parallel (``prange``); table ``i``'s entropy is ``words[i, :nwords[i]]``."""
+    """Tables ``i`` in parallel (``prange``); table ``i``'s entropy is ``words[i, :nwords[i]]``.  The
+    threads share ``memo``: a read is a function of the cards, so whichever thread stores it
+    first stores the same bits, and every table's hands are the same with or without it."""
     for i in prange(kinds.shape[0]):
         hand_out = np.zeros((n_hands, 2), np.int64)
         seat_out = np.zeros((n_hands, N_SEATS, 5), np.int64)
         act_out = np.zeros((n_hands, MAX_ACTIONS, 4), np.int64)
         simulate_table(n_hands, kinds[i], ptypes[i], adders[i], buyin, bank, words[i, : nwords[i]], ptab, deck, lut,
-                       lr, q, flr, nf, pre, hand_out, seat_out, act_out, stats_out[i], audit_out[i])  # fmt: skip
+                       lr, q, flr, nf, pre, memo, hand_out, seat_out, act_out, stats_out[i], audit_out[i])  # fmt: skip
 
 
 @njit(cache=True)
@@ -486,4 +506,9 @@ def _audit(kind, stack, held, bank, initial, net, committed, audit):
             audit[1] += 1
 
 
-__all__ = ["MAX_ACTIONS", "N_STATS", "run_tables", "simulate_table"]
+def new_memo() -> np.ndarray:
+    """An empty memo of Riemann's reads before the draw (-1: not computed yet), one per hand of 51 cards."""
+    return np.full(N_HANDS, -1.0)
+
+
+__all__ = ["MAX_ACTIONS", "N_HANDS", "N_STATS", "hand_index", "new_memo", "run_tables", "simulate_table"]

@@ -31,7 +31,7 @@ from poker51.multi.commit import DECK_CARDS, DeckSource
 from poker51.multi.hand import DRAW
 from poker51.multi.keval import RankTables
 from poker51.multi.krng import entropy_words
-from poker51.multi.ktable import MAX_ACTIONS, N_STATS, simulate_table
+from poker51.multi.ktable import MAX_ACTIONS, N_STATS, new_memo, simulate_table
 from poker51.multi.law import ANTE, N_SEATS
 from poker51.multi.population import StrengthTables, TypePolicy
 from poker51.multi.riemann import RiemannPolicy
@@ -112,8 +112,11 @@ def type_table(types: Sequence[PlayerType]) -> np.ndarray:
     ).reshape(-1, 7)  # fmt: skip
 
 
-def simulate_kernel(spec: TableSpec, tables: Tables, seed: int, table: int, n_hands: int) -> TableRun:
-    """One table on the Numba kernel (module docstring)."""
+def simulate_kernel(
+    spec: TableSpec, tables: Tables, seed: int, table: int, n_hands: int, memo: np.ndarray | None = None
+) -> TableRun:
+    """One table on the Numba kernel (module docstring); ``memo`` (:func:`poker51.multi.ktable.new_memo`)
+    carries Riemann's reads from table to table (a fresh one by default)."""
     out = _empty(n_hands)
     r, st = tables.ranks, tables.strengths
     lr = np.stack([r.counts(tables.belief[d]) for d in range(6)])
@@ -122,7 +125,7 @@ def simulate_kernel(spec: TableSpec, tables: Tables, seed: int, table: int, n_ha
     simulate_table(
         n_hands, spec.kinds(), ptype, spec.adders(), spec.buyin * 100, BANK, entropy_words(seed, table),
         type_table(spec.types), np.array(DECK_CARDS, np.int64), r.lut, lr,
-        tables.belief.shape[1], r.counts(st.finals), st.finals.size, st.pre,
+        tables.belief.shape[1], r.counts(st.finals), st.finals.size, st.pre, new_memo() if memo is None else memo,
         out.hands, out.seats, out.actions, out.stats, out.audit,
     )  # fmt: skip
     return out

@@ -112,7 +112,7 @@ def run_multi(
     from poker51.multi.belief import standard_belief
     from poker51.multi.commit import DECK_CARDS
     from poker51.multi.krng import entropy_words
-    from poker51.multi.ktable import N_STATS, run_tables
+    from poker51.multi.ktable import N_STATS, new_memo, run_tables
     from poker51.multi.law import JBIT, N_SEATS
     from poker51.multi.population import StrengthTables
     from poker51.multi.simulate import BANK, Tables, TableSpec, type_table
@@ -148,7 +148,7 @@ def run_multi(
     chunk = max(1, 2 * int(threads))
     args = (buyin * JBIT, BANK)
     tail = (type_table(pop.types), np.array(DECK_CARDS, np.int64), rank.lut, lr, belief.shape[1], flr,
-            strengths.finals.size, strengths.pre)  # fmt: skip
+            strengths.finals.size, strengths.pre, new_memo())  # fmt: skip
     with tqdm(total=n * hands, unit="hand", unit_scale=True, disable=not progress, desc="multi") as bar:
         for lo in range(0, n, chunk):
             hi = min(n, lo + chunk)
