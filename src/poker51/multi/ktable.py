@@ -25,111 +25,33 @@ import math
 import numpy as np
 from numba import njit, prange
 
-from poker51.hands.house import house_kernel
 from poker51.multi.kdeal import shuffle_kernel
 from poker51.multi.keval import post_read_kernel, pre_read_kernel, rank5
+from poker51.multi.kledger import EMPTY, PERSON, RIEMANN, audit_k, book_k, person_leaves_k, riemann_leaves_k
+from poker51.multi.kpolicy import (
+    CALL,
+    CHECK,
+    FOLD,
+    OPEN,
+    can_answer_k,
+    house_plan_k,
+    in_bluff_class_k,
+    next_turn_k,
+    riemann_move_k,
+    type_keep_k,
+    type_move_k,
+)
 from poker51.multi.kpots import settle_kernel
-from poker51.multi.krng import decision_uniform_k, fnv1a_k, hand_seed_words
+from poker51.multi.krng import decision_uniform_k, hand_seed_words
 
 N_SEATS = 5
 ANTE = 100
-SIZES = (100, 200, 400, 800)
-EMPTY, PERSON, RIEMANN = 0, 1, 2
-CHECK, OPEN, CALL, RAISE, FOLD = 0, 1, 2, 3, 4
-RAISE_AT, BLUFF_BELOW, RERAISE_FACTOR = 0.70, 0.10, 0.5
-RIEMANN_OPEN = 200
 MAX_RAISES = 2
-#: range fractions of the opening sizes 1, 2, 4, 8 (poker51.play.v05.RANGE_FRACTION)
-FRACTIONS = (1.00, 0.85, 0.70, 0.55)
 MAX_ACTIONS = 64
 #: BINOM51[n, k] = C(n, k), n < 51, k <= 5; N_HANDS = C(51, 5)
 BINOM51 = np.array([[math.comb(n, k) for k in range(6)] for n in range(51)], np.int64)
 N_HANDS = math.comb(51, 5)
 N_STATS = 4  # per seat: net against people, abit score, Riemann's abits result, hands dealt in
-
-
-@njit(cache=True)
-def _can_answer(seat, order, n, live, stack):
-    for i in range(n):
-        t = order[i]
-        if t != seat and live[t] and stack[t] > 0:
-            return True
-    return False
-
-
-@njit(cache=True)
-def _next_turn(order, n, last, to_act, live, stack, bet, level):
-    start = 0
-    if last >= 0:
-        for i in range(n):
-            if order[i] == last:
-                start = (i + 1) % n
-    for k in range(n):
-        s = order[(start + k) % n]
-        if to_act[s] and live[s] and stack[s] > 0:
-            if level - bet[s] > 0 or _can_answer(s, order, n, live, stack):
-                return s
-    return -1
-
-
-@njit(cache=True)
-def _ramp(s, thr, soft):
-    if soft == 0.0:
-        return 1.0 if s >= thr else 0.0
-    return 1.0 / (1.0 + math.exp(-(s - thr) / soft))
-
-
-@njit(cache=True)
-def _adjusted(read, f):
-    return max(0.0, min(1.0, (read - (1.0 - f)) / f))
-
-
-@njit(cache=True)
-def _fraction(opening, raised):
-    best, bi = 1 << 60, 0
-    for i in range(4):
-        dist = abs(SIZES[i] - opening)
-        if dist < best:
-            best, bi = dist, i
-    f = FRACTIONS[bi]
-    return f * RERAISE_FACTOR if raised else f
-
-
-@njit(cache=True)
-def _in_bluff_class(cards):
-    srt = np.sort(cards.copy())
-    b = np.empty(5, np.uint8)
-    for i in range(5):
-        b[i] = srt[i]
-    return fnv1a_k(np.empty(0, np.uint8), b) % np.uint64(8) == np.uint64(0)
-
-
-@njit(cache=True)
-def _house(cards):
-    m, step, _s = house_kernel(cards, 0, 0)
-    kept = 0
-    top = -1
-    for i in range(5):
-        if (m >> i) & 1:
-            kept += 1
-            if (cards[i] >> 2) > top:
-                top = cards[i] >> 2
-    return m, step, 5 - kept, top
-
-
-@njit(cache=True)
-def _type_keep(cards, mask, d):
-    kept = 0
-    for i in range(5):
-        kept += (mask >> i) & 1
-    while 5 - kept > d:
-        best, bi = -1, -1
-        for i in range(5):
-            if not (mask >> i) & 1 and cards[i] > best:
-                best, bi = cards[i], i
-        mask |= 1 << bi
-        kept += 1
-    return mask
 
 
 @njit(cache=True)
@@ -178,14 +100,14 @@ def simulate_table(
         for s in range(N_SEATS):
             if kind0[s] == PERSON and (kind[s] == EMPTY or stack[s] < ANTE):
                 if kind[s] == PERSON:
-                    _person_leaves(s, kind, adder, stack, held, bank, initial, net, sess_in, sess_net, audit)
+                    person_leaves_k(s, kind, adder, stack, held, bank, initial, net, sess_in, sess_net, audit)
                 bank[s] -= buyin
                 kind[s], stack[s], sess_in[s], sess_net[s] = PERSON, buyin, buyin, 0
-                _audit(kind, stack, held, bank, initial, net, committed, audit)
+                audit_k(kind, stack, held, bank, initial, net, committed, audit)
         for s in range(N_SEATS):
             if kind0[s] == RIEMANN and kind[s] == EMPTY:
                 kind[s], stack[s] = RIEMANN, stack[adder[s]]
-                _audit(kind, stack, held, bank, initial, net, committed, audit)
+                audit_k(kind, stack, held, bank, initial, net, committed, audit)
         # ---------------------------------------------------------------- the deal
         if h > 0:
             button = (button + 1) % N_SEATS
@@ -214,7 +136,7 @@ def simulate_table(
             seat_out[h, s, 0] = 1
             for c in range(5):
                 cards[s, c] = deck[c * n + i]
-            hm, hstep, hdraw, htop = _house(cards[s])  # the House plan of the dealt cards, used twice
+            hm, hstep, hdraw, htop = house_plan_k(cards[s])  # the House plan of the dealt cards, used twice
             plan[s, 0], plan[s, 1], plan[s, 2], plan[s, 3] = hm, hstep, hdraw, htop
         pos = 5 * n
         na = 0
@@ -231,7 +153,7 @@ def simulate_table(
                     if kind[s] == PERSON and ptab[ptype[s], 6] > 0 and hd >= 3:
                         d = hd - 1
                     if kind[s] == PERSON:
-                        m = _type_keep(cards[s], m, d)
+                        m = type_keep_k(cards[s], m, d)
                     newc = np.empty(5, np.int64)
                     j = 0
                     for c in range(5):
@@ -255,18 +177,17 @@ def simulate_table(
                     nlive += live[order[i]]
                 if nlive <= 1:
                     break
-                s = _next_turn(order, n, last, to_act, live, stack, bet, level)
+                s = next_turn_k(order, n, last, to_act, live, stack, bet, level)
                 if s < 0:
                     break
                 owe = level - bet[s]
                 st = stack[s]
-                ans = _can_answer(s, order, n, live, stack)
+                ans = can_answer_k(s, order, n, live, stack)
                 can_raise = raises < MAX_RAISES and not closed and st > owe and ans and st >= owe + opening
                 pot = 0
                 for i in range(n):
                     pot += committed[order[i]] + bet[order[i]]
                 opp = nlive - 1
-                code, amount = CHECK, 0
                 if kind[s] == RIEMANN:
                     if rnd == 0:
                         if pre_read[s] < 0.0:
@@ -285,22 +206,9 @@ def simulate_table(
                             if t != s and live[t] and draws[t] < md:
                                 md = draws[t]
                         read = post_read_kernel(rank[s], lr, md, q)
-                    bluff = _in_bluff_class(cards[s])
                     may = ans and not ((aggr >> s) & 1)
-                    if owe <= 0:
-                        sc = _pow(_adjusted(read, 1.0), opp)
-                        if may and level == 0 and (sc >= RAISE_AT or (sc < BLUFF_BELOW and bluff)):
-                            code, amount = OPEN, min(RIEMANN_OPEN, st)
-                    else:
-                        sc = _pow(_adjusted(read, _fraction(opening, raises > 0)), opp)
-                        if may and can_raise and (sc >= RAISE_AT or (sc < BLUFF_BELOW and bluff)):
-                            code, amount = RAISE, owe + opening
-                        else:
-                            call = min(owe, st)
-                            if sc >= call / (pot + call):
-                                code, amount = CALL, call
-                            else:
-                                code = FOLD
+                    code, amount = riemann_move_k(read, opp, owe, st, opening, raises, level, may, can_raise,
+                                                  in_bluff_class_k(cards[s]), pot)  # fmt: skip
                 else:
                     t = ptype[s]
                     if rnd == 0:
@@ -315,20 +223,7 @@ def simulate_table(
                         sv = flr[rank[s]] / (2.0 * n_finals)
                     u = decision_uniform_k(key, s, k_dec[s])
                     k_dec[s] += 1
-                    if owe <= 0:
-                        v = _ramp(sv, ptab[t, 0], ptab[t, 5])
-                        if ans and level == 0 and u < v + (1.0 - v) * ptab[t, 2]:
-                            code, amount = OPEN, min(np.int64(ptab[t, 1]), st)
-                    else:
-                        pr = _ramp(sv, ptab[t, 4], ptab[t, 5])
-                        pc = (1.0 - pr) * _ramp(sv, ptab[t, 3], ptab[t, 5])
-                        pf = 1.0 - pr - pc
-                        if u < pf:
-                            code = FOLD
-                        elif u < pf + pc or not can_raise:
-                            code, amount = CALL, min(owe, st)
-                        else:
-                            code, amount = RAISE, owe + opening
+                    code, amount = type_move_k(sv, u, ptab[t], owe, st, ans, level, can_raise, opening)
                 # ------------------------------------------------ apply (BettingRound.apply)
                 act_out[h, na, 0], act_out[h, na, 1], act_out[h, na, 2], act_out[h, na, 3] = rnd, s, code, amount
                 na += 1
@@ -379,47 +274,27 @@ def simulate_table(
             seat_out[h, s, 2] = 0
             seat_out[h, s, 3] = draws[s]
         for k in range(nt):
-            a, b, v = tf[k], tt[k], ta[k]
-            seat_out[h, b, 2] += v
-            if kind[b] == RIEMANN:
-                stats[b, 2] += v
-            if a == b or (kind[a] == RIEMANN and kind[b] == RIEMANN):
-                stack[b] += v
-            elif kind[a] == PERSON and kind[b] == PERSON:
-                stack[b] += v
-                net[b] += v
-                net[a] -= v
-                sess_net[b] += v
-                sess_net[a] -= v
-                stats[b, 0] += v
-                stats[a, 0] -= v
-            elif kind[b] == RIEMANN:
-                held[b, a] += v
-                stack[b] += v
-            else:
-                y = min(v, held[a, b])
-                held[a, b] -= y
-                stack[b] += y
-                stats[b, 1] += v - y
+            seat_out[h, tt[k], 2] += ta[k]
+            book_k(tf[k], tt[k], ta[k], kind, stack, held, net, sess_net, stats)
         for i in range(n):
             s = order[i]
             stats[s, 3] += 1
             if kind[s] == RIEMANN:
                 stats[s, 2] -= committed[s]
             committed[s] = 0
-        _audit(kind, stack, held, bank, initial, net, committed, audit)
+        audit_k(kind, stack, held, bank, initial, net, committed, audit)
         for s in range(N_SEATS):  # a Riemann out of abits leaves
             if kind[s] == RIEMANN and stack[s] < ANTE:
-                _riemann_leaves(s, kind, stack, held, bank)
-                _audit(kind, stack, held, bank, initial, net, committed, audit)
+                riemann_leaves_k(s, kind, stack, held, bank)
+                audit_k(kind, stack, held, bank, initial, net, committed, audit)
         for s in range(N_SEATS):
             seat_out[h, s, 4] = stack[s]
     for s in range(N_SEATS):  # the table closes
         if kind[s] == RIEMANN:
-            _riemann_leaves(s, kind, stack, held, bank)
+            riemann_leaves_k(s, kind, stack, held, bank)
     for s in range(N_SEATS):
         if kind[s] == PERSON:
-            _person_leaves(s, kind, adder, stack, held, bank, initial, net, sess_in, sess_net, audit)
+            person_leaves_k(s, kind, adder, stack, held, bank, initial, net, sess_in, sess_net, audit)
     for s in range(N_SEATS):
         if kind0[s] == PERSON and bank[s] != initial[s] + net[s]:
             audit[1] += 1
@@ -446,64 +321,6 @@ def run_tables(n_hands, kinds, ptypes, adders, buyin, bank, words, nwords, ptab,
         act_out = np.zeros((n_hands, MAX_ACTIONS, 4), np.int64)
         simulate_table(n_hands, kinds[i], ptypes[i], adders[i], buyin, bank, words[i, : nwords[i]], ptab, deck, lut,
                        lr, q, flr, nf, pre, memo, hand_out, seat_out, act_out, stats_out[i], audit_out[i])  # fmt: skip
-
-
-@njit(cache=True)
-def _pow(s, k):
-    p = 1.0
-    for _ in range(k):
-        p *= s
-    return p
-
-
-@njit(cache=True)
-def _riemann_leaves(r, kind, stack, held, bank):
-    """Every jbit Riemann ``r`` holds returns to its owner; its abits vanish."""
-    for p in range(N_SEATS):
-        if held[r, p] > 0:
-            if kind[p] == PERSON:
-                stack[p] += held[r, p]
-            else:
-                bank[p] += held[r, p]
-            held[r, p] = 0
-    stack[r] = 0
-    kind[r] = EMPTY
-
-
-@njit(cache=True)
-def _person_leaves(p, kind, adder, stack, held, bank, initial, net, sess_in, sess_net, audit):
-    """``p`` leaves: its Riemanns leave, every Riemann pays back what it holds for ``p``, cash-out."""
-    for r in range(N_SEATS):
-        if kind[r] == RIEMANN and adder[r] == p:
-            _riemann_leaves(r, kind, stack, held, bank)
-    got = 0
-    for r in range(N_SEATS):
-        got += held[r, p]
-        held[r, p] = 0
-    amount = stack[p] + got
-    if amount != sess_in[p] + sess_net[p]:
-        audit[1] += 1
-    bank[p] += amount
-    stack[p] = 0
-    kind[p] = EMPTY
-
-
-@njit(cache=True)
-def _audit(kind, stack, held, bank, initial, net, committed, audit):
-    """bank + stack + pot + held - net == initial bank, for every person (Ledger.audit)."""
-    audit[0] += 1
-    for p in range(N_SEATS):
-        if initial[p] == 0 and bank[p] == 0 and kind[p] != PERSON:
-            continue
-        total = bank[p]
-        if kind[p] == PERSON:
-            total += stack[p] + committed[p]
-        for r in range(N_SEATS):
-            total += held[r, p]
-            if held[r, p] < 0:
-                audit[1] += 1
-        if total - net[p] != initial[p]:
-            audit[1] += 1
 
 
 def new_memo() -> np.ndarray:

@@ -37,7 +37,7 @@ from poker51.games.population import PlayerType, facing_probs, open_prob
 from poker51.hands.evaluate import RULE_ORDINARY, strengths
 from poker51.hands.house import house_kernel
 from poker51.multi.law import Move
-from poker51.multi.table import Spot
+from poker51.multi.view import Spot
 
 #: House steps 1..7 x highest kept rank 0..12
 N_KEYS = 8 * 13

@@ -37,7 +37,7 @@ import numpy as np
 from poker51.hands.evaluate import RULE_ORDINARY
 from poker51.hands.house import house_keep
 from poker51.multi.law import OPEN_SIZES, Move
-from poker51.multi.table import Spot
+from poker51.multi.view import Spot
 from poker51.play.v05 import (
     BLUFF_BELOW,
     RAISE_AT,

@@ -27,42 +27,22 @@ from __future__ import annotations
 import hashlib
 import secrets
 from collections.abc import Sequence
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from poker51.cards import card_str
 from poker51.errors import InputError
 from poker51.io import canonical_json
 from poker51.multi.commit import LOG_FORMAT, CommittedDeck, DeckSource
 from poker51.multi.hand import DONE, DRAW, Hand
 from poker51.multi.law import ANTE, AWAY_AFTER, BUYINS, JBIT, N_SEATS, RULES_ID, IllegalAction, Move
 from poker51.multi.ledger import PERSON, RIEMANN, Ledger, Person, RiemannSeat
+from poker51.multi.view import Spot, result_record, reveal_record, seat_view, spot_of
 
 
 def receipt(kind: str, player: str, amount: int, table: str, hand: int, seat: int, **extra: Any) -> dict[str, Any]:
     """A buy-in or cash-out receipt with ``sha256`` = SHA-256 of its canonical JSON (without ``sha256``)."""
     body = {"kind": kind, "player": player, "amount_cents": amount, "table": table, "hand": hand, "seat": seat, **extra}
     return {**body, "sha256": hashlib.sha256(canonical_json(body).encode()).hexdigest()}
-
-
-@dataclass(frozen=True)
-class Spot:
-    """What a seat deciding a betting move may use: its own cards and the public state."""
-
-    seat: int
-    cards: tuple[int, ...]
-    round: str
-    stack: int
-    to_call: int
-    pot: int
-    opening: int
-    raises: int
-    aggressed: bool
-    opponents: int
-    can_answer: bool
-    min_draw: int
-    legal: tuple[Move, ...]
 
 
 class Table:
@@ -365,26 +345,9 @@ class Table:
         assert res is not None
         for a, b, v in res.transfers:
             self.ledger.book(a, b, v)
-        names = {s: self.name_of(s) for s in hand.order}
-        self._log({
-            "event": "result", "hand": hand.number, "showdown": res.showdown,
-            "pots": [{"amount_cents": p.amount, "eligible": list(p.eligible), "winners": list(p.winners)}
-                     for p in res.pots],
-            "transfers": [list(t) for t in res.transfers],
-            "payouts": {str(s): v for s, v in res.payouts.items()},
-            "hands": {str(s): [card_str(c) for c in hand.cards[s]] for s in hand.order},
-            "strengths": {str(s): v for s, v in res.strengths.items()},
-            "names": {str(s): n for s, n in names.items()},
-        })  # fmt: skip
-        cd = self.deck
-        assert cd is not None
-        self._log({
-            "event": "reveal", "hand": hand.number, "deck": [card_str(c) for c in cd.deck], "salt": cd.salt.hex(),
-            "seed": None if cd.seed is None else cd.seed.hex(), "source": cd.source,
-            "dealt": {str(s): [card_str(c) for c in hand.dealt[s]] for s in hand.order},
-            "draws": [[s, [card_str(c) for c in d]] for s, d in hand.discards],
-            "final": {str(s): [card_str(c) for c in hand.cards[s]] for s in hand.order},
-        })  # fmt: skip
+        assert self.deck is not None
+        self._log(result_record(hand, res, {s: self.name_of(s) for s in hand.order}))
+        self._log(reveal_record(hand, self.deck))
         self._audit()
         for name in self.pending_remove:
             if name in self.ledger.riemanns:
@@ -399,41 +362,13 @@ class Table:
     # ------------------------------------------------------------------ views
     def spot(self, seat: int) -> Spot:
         """The decision of the seat on turn in a betting round, as its policy may see it."""
-        hand = self._hand_for(seat, "spot")
-        rnd = hand.round
-        if rnd is None:
-            raise IllegalAction("spot: not a betting round")
-        opp = hand.opponents_in(seat)
-        draws = [hand.draws[s] for s in opp if s in hand.draws]
-        return Spot(
-            seat, tuple(hand.cards[seat]), rnd.name, self.stack[seat], max(rnd.owing(seat), 0), hand.pot(),
-            rnd.opening, rnd.raises, seat in rnd.aggressors, len(opp), rnd.can_answer(seat),
-            min(draws) if draws else 5, tuple(rnd.legal(seat)),
-        )  # fmt: skip
+        return spot_of(self._hand_for(seat, "spot"), self.stack, seat)
 
     def view(self, token: str) -> dict[str, Any]:
-        """What the seat holding ``token`` sees: the public table and its own cards only, every
-        hand once the hand is over."""
+        """What the seat holding ``token`` sees (:func:`poker51.multi.view.seat_view`)."""
         seat = self.seat_of(token)
-        hand = self.hand
-        out: dict[str, Any] = {
-            "table": self.id,
-            "seat": seat,
-            "name": self.name_of(seat),
-            "seats": {
-                str(s): {"name": n, "kind": k, "stack_cents": self.stack[s], "away": s in self.away}
-                for s, (k, n) in sorted(self.ledger.owner.items())
-            },
-            "cards": [],
-            "shown": {},
-        }
-        if hand is not None:
-            out["hand"] = hand.public()
-            if seat in hand.cards:
-                out["cards"] = [card_str(c) for c in hand.cards[seat]]
-            if hand.phase == DONE:
-                out["shown"] = {str(s): [card_str(c) for c in cs] for s, cs in hand.cards.items()}
-        return out
+        seats = {s: (n, k, self.stack[s], s in self.away) for s, (k, n) in sorted(self.ledger.owner.items())}
+        return seat_view(self.id, seat, self.name_of(seat), seats, self.hand)
 
 
 __all__ = ["Spot", "Table", "receipt"]
