@@ -193,3 +193,48 @@ def test_simulation_kernel_plays_the_reference_engines_hands(mix, riemanns, seed
     assert a.audit[1] == 0 and b.audit[1] == 0 and a.audit[0] > n
     assert a.seats[:, :, 0].sum(axis=1).min() >= 2  # every hand had at least two players
     assert (a.actions[:, :, 2] == 3).any() and (a.actions[:, :, 2] == 4).any()  # raises and folds happened
+
+
+def test_sha256_compress_is_fips_180_4():
+    import hashlib
+
+    from poker51.multi.kdeal import H256, sha256_compress
+
+    msg = b"abc"  # one padded block: message, 0x80, zeros, the bit length
+    block = bytearray(64)
+    block[:3] = msg
+    block[3] = 0x80
+    block[-8:] = (8 * len(msg)).to_bytes(8, "big")
+    state = H256.copy()
+    sha256_compress(state, np.frombuffer(bytes(block), ">u4").astype(np.uint32), np.empty(64, np.uint32))
+    assert state.astype(">u4").tobytes() == hashlib.sha256(msg).digest()
+
+
+def test_parallel_driver_plays_each_table_as_the_single_table_kernel():
+    from poker51.multi.commit import DECK_CARDS as CARDS
+    from poker51.multi.ktable import run_tables
+    from poker51.multi.simulate import BANK, type_table
+
+    pop = load_population("config/population.yaml")
+    specs = [TableSpec(tuple(pop.types), 1), TableSpec(pop.types[1:3], 2)]
+    t = tables()
+    r, st = t.ranks, t.strengths
+    lr = np.stack([r.counts(t.belief[d]) for d in range(6)])
+    n, hands = len(specs), 80
+    kinds = np.stack([s.kinds() for s in specs])
+    adders = np.stack([s.adders() for s in specs])
+    ptypes = np.zeros((n, 5), np.int64)
+    for i, s in enumerate(specs):
+        ptypes[i, : len(s.types)] = [pop.types.index(x) for x in s.types]
+    words = np.zeros((n, 4), np.uint64)
+    nwords = np.zeros(n, np.int64)
+    for i in range(n):
+        w = entropy_words(9, i)
+        words[i, : w.size], nwords[i] = w, w.size
+    stats, audit = np.zeros((n, 5, 4), np.int64), np.zeros((n, 2), np.int64)
+    tail = (r.lut, lr, t.belief.shape[1], r.counts(st.finals), st.finals.size, st.pre, new_memo(), stats, audit)
+    run_tables(hands, kinds, ptypes, adders, 1600, BANK, words, nwords, type_table(pop.types), np.array(CARDS), *tail)
+    for i, s in enumerate(specs):
+        types = tuple(pop.types[j] for j in ptypes[i, : len(s.types)])
+        one = simulate_kernel(TableSpec(types, s.riemanns), t, 9, i, hands)
+        assert np.array_equal(stats[i], one.stats) and np.array_equal(audit[i], one.audit)
