@@ -230,4 +230,4 @@ def run_evidence(
         progress=True,
     )
     write_parquet(df, out, metadata={"variant": variant, "hands": hands, "seed": seed, "stack": stack})
-from poker51.multi.stage import fig_multi, run_multi  # noqa: E402,F401  (the multi stage, issue 10)
+from poker51.multi.stage import fig_multi, multi_figure, run_multi  # noqa: E402,F401  (the multi stage, issue 10)

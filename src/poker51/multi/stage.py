@@ -103,8 +103,16 @@ def run_multi(
     pre_samples: int,
     threads: int = 1,
     progress: bool = True,
+    log_file: str | Path | None = None,
 ) -> pd.DataFrame:
-    """Simulate every configuration (module docstring); write ``sim.parquet`` and ``audit.json``."""
+    """Simulate every configuration (module docstring); write ``sim.parquet`` and ``audit.json``.
+    With ``log_file`` the run (its progress bar too) is logged there (:func:`poker51.log.logged`)."""
+    if log_file is not None:
+        from poker51.log import logged
+
+        with logged(log_file):
+            return run_multi(population, out_sim, out_audit, seats, riemanns, opponents, tables, hands, buyin, seed,
+                             belief_seed, belief_samples, strength_samples, pre_samples, threads, progress)  # fmt: skip
     import numba
     from tqdm import tqdm
 
@@ -239,4 +247,16 @@ def fig_multi(df: pd.DataFrame, out_stem: str | Path) -> list[Path]:
     return draw(df, out_stem)
 
 
-__all__ = ["Config", "configurations", "fig_multi", "run_multi", "summarise", "twin_check"]
+def multi_figure(sim: str | Path, out: str | Path, log_file: str | Path | None = None) -> list[Path]:
+    """Rule multi_figure: the figure of ``sim.parquet`` as ``out`` (``.pdf``; the ``.png`` beside it)."""
+    from poker51.io import read_parquet
+    from poker51.log import logged
+
+    stem = str(out)[: -len(Path(out).suffix)] if Path(out).suffix else str(out)
+    if log_file is None:
+        return fig_multi(read_parquet(sim), stem)
+    with logged(log_file):
+        return fig_multi(read_parquet(sim), stem)
+
+
+__all__ = ["Config", "configurations", "fig_multi", "multi_figure", "run_multi", "summarise", "twin_check"]
