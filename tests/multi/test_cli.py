@@ -40,6 +40,14 @@ def test_run_prints_the_json_object_and_check_passes(tmp_path, capsys):
     assert "jbits conserved: yes" in capsys.readouterr().out
 
 
+def test_a_secrets_scenario_logs_its_source_and_checks(tmp_path, capsys):
+    log = tmp_path / "s.log"
+    assert main(["multi", "run", write(tmp_path, {**GOOD, "seed": None}), "--log", str(log)]) == 0
+    hand = [json.loads(x) for x in log.read_text().splitlines() if '"event":"hand"' in x][0]
+    assert hand["source"] == "secrets"
+    assert main(["multi", "check", str(log)]) == 0
+
+
 def test_check_fails_on_a_tampered_deck(tmp_path, capsys):
     log = tmp_path / "t.log"
     main(["multi", "run", write(tmp_path, GOOD), "--log", str(log)])

@@ -13,7 +13,8 @@ Seats are taken in the order listed (a Riemann gets abits equal to its adder's s
 that moment; ``bank`` defaults to the buy-in, both in jbits).  A hand's ``deck`` lists the
 deal order (cards dealt one at a time from the seat after the button, then the draws in
 turn), completed by the unlisted cards in ascending order; without a deck the hand is
-dealt from ``poker51.deal`` seeded by ``seed`` (the log says ``seedsequence``).  Actions:
+dealt from ``poker51.deal`` seeded by ``seed`` (the log says ``seedsequence``; ``"seed": null``
+draws seeds and salts from :mod:`secrets`, as a live table does).  Actions:
 ``check``, ``open N`` (jbits), ``call``, ``fold``, ``raise``, ``allin``, ``draw CARDS`` (the
 cards thrown away; ``[]`` stands pat), ``timeout``, ``leave``, ``back``, and ``remove R``
 (a person removes a Riemann).  Riemann's turns are played by its policy, never scripted;
@@ -95,6 +96,8 @@ def validate(scn: Any) -> dict[str, Any]:
         if "deck" in h and not isinstance(h["deck"], list):
             raise InputError(f"hands[{i}].deck: expected a list of cards")
     for key in ("seed", "button"):
+        if key == "seed" and key in scn and scn[key] is None:
+            continue  # decks and salts from `secrets`
         if key in scn and (not isinstance(scn[key], int) or isinstance(scn[key], bool) or scn[key] < 0):
             raise InputError(f"{key}: expected a non-negative integer")
     return scn
@@ -114,9 +117,9 @@ class ScenarioRun:
 
     def __init__(self, scn: Mapping[str, Any], belief: np.ndarray | None = None):
         self.scn = scn
-        self.table = Table(
-            str(scn.get("table", "scenario")), DeckSource("seedsequence", int(scn.get("seed", 0))), scn.get("button", 0)
-        )
+        seed = scn.get("seed", 0)
+        source = DeckSource("secrets") if seed is None else DeckSource("seedsequence", int(seed))
+        self.table = Table(str(scn.get("table", "scenario")), source, scn.get("button", 0))
         self.belief = belief
         self.policy: RiemannPolicy | None = None
         self.names: list[str] = []
