@@ -33,6 +33,7 @@ SUBCOMMANDS: dict[str, str] = {
     "evidence": "evidence",
     "verify": "verify",
     "play": "play",
+    "multi": "multi",
 }
 
 EXIT_OK, EXIT_FAILED, EXIT_BAD_INPUT, EXIT_BUG, EXIT_INTERRUPTED = 0, 1, 2, 70, 130

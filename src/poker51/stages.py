@@ -32,6 +32,7 @@ from poker51.games.abstract import build_game, describe
 from poker51.games.population import Population, load_population
 from poker51.io import canonical_json, read_parquet, write_json, write_parquet
 from poker51.log import logged
+from poker51.multi.stage import fig_multi, multi_figure, run_multi
 from poker51.play.evidence import evidence_run, riemann_factory, v05_factory
 from poker51.play.v05 import abstract_policy
 from poker51.play.verify import VerifyReport, verify
@@ -371,5 +372,5 @@ __all__ = [
     "HOUSEKEEPING", "ConfigError", "abstraction_figure", "census_figure", "computed_config", "config_hash", "gather",
     "gather_evidence", "gather_scores", "logged", "removal_figure", "run_abstraction", "run_census", "run_evidence",
     "run_export", "run_receipt", "run_removal", "run_scores", "run_solve", "run_verify", "score_figures",
-    "strategy_figure", "validate_config",
+    "strategy_figure", "validate_config", "fig_multi", "multi_figure", "run_multi",
 ]  # fmt: skip

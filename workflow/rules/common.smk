@@ -114,6 +114,16 @@ def export_targets():
     )
 
 
+MULTI = config.get("multi")
+
+
+def multi_targets():
+    """The multi stage (issue 10): seeded five-seat tables, their audit and figure."""
+    if MULTI is None:
+        return []
+    return [out("multi/sim.parquet"), out("multi/audit.json")] + figure("multi")
+
+
 def receipt_inputs():
     """Every reproducible table and figure (not wall-clock timings or their figure)."""
     files = census_targets() + abstraction_targets() + score_targets()
@@ -122,8 +132,12 @@ def receipt_inputs():
     files += [out(f"{v}/{name}.parquet") for v in VARIANTS for name in ("scores", "strategy_summary")]
     files += [table_file(v, ext) for v in VARIANTS for ext in ("parquet", "json")]
     files += [out("evidence.parquet")] + figure("evidence")
+    files += multi_targets()
     return [f for f in files if "convergence_time" not in f]
 
 
 def all_targets():
-    return census_targets() + abstraction_targets() + solve_targets() + score_targets() + export_targets()
+    return (
+        census_targets() + abstraction_targets() + solve_targets() + score_targets() + export_targets()
+        + multi_targets()
+    )
