@@ -22,7 +22,7 @@ step costs a few cycles as in NumPy's C code.
 from __future__ import annotations
 
 import numpy as np
-from llvmlite import ir  # type: ignore[import-untyped]
+from llvmlite import ir
 from numba import njit, types
 from numba.extending import intrinsic
 
