@@ -5,8 +5,10 @@ VENV ?= .venv
 BIN := $(VENV)/bin
 CORES ?= all
 SMOKE_CORES ?= 2
+CONFIG ?= config/config.yaml
+REPORT ?= results/report.html
 
-.PHONY: install run test test-unit smoke reproduce lint bench slow clean
+.PHONY: install run test test-unit smoke reproduce report lint bench slow clean
 
 install: $(VENV)/.installed
 
@@ -36,7 +38,14 @@ lint: install
 smoke: install
 	$(BIN)/snakemake --cores $(SMOKE_CORES) --configfile config/smoke.yaml --forceall
 	$(BIN)/python workflow/scripts/check_smoke.py config/smoke.yaml
+	$(MAKE) report CONFIG=config/smoke.yaml REPORT=results/smoke/report.html
+	$(BIN)/python workflow/scripts/check_report.py results/smoke/report.html
+	POKER51_RESULTS=results/smoke $(BIN)/pytest -q -p no:cacheprovider tests/test_results.py
 	$(BIN)/python workflow/scripts/run_notebook.py results/smoke
+
+## make report: the HTML report of a finished run (figures and headline tables with captions)
+report: install
+	$(BIN)/snakemake --configfile $(CONFIG) --report $(REPORT)
 
 ## make reproduce: the smoke DAG again on one core; every receipt file must be byte-identical
 reproduce: install

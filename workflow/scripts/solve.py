@@ -2,7 +2,7 @@
 
 from pathlib import Path
 
-from poker51.stages import logged, run_solve
+from poker51.stages import logged, provenance, run_solve
 
 with logged(snakemake.log[0]):
     run_solve(
@@ -13,4 +13,5 @@ with logged(snakemake.log[0]):
         out={**dict(snakemake.output.items()), "checkpoint": snakemake.params.checkpoint},
         solve_cfg=snakemake.params.solve,
         iterations=int(snakemake.params.iterations),
+        provenance=provenance(snakemake.rule, snakemake.wildcards, snakemake.params, snakemake.input),
     )
