@@ -7,8 +7,9 @@ CORES ?= all
 SMOKE_CORES ?= 2
 CONFIG ?= config/config.yaml
 REPORT ?= results/report.html
+RESULTS ?= results
 
-.PHONY: install run test test-unit smoke reproduce report lint bench slow clean
+.PHONY: install run test test-unit smoke reproduce report notebook lint bench slow clean
 
 install: $(VENV)/.installed
 
@@ -46,6 +47,10 @@ smoke: install
 ## make report: the HTML report of a finished run (figures and headline tables with captions)
 report: install
 	$(BIN)/snakemake --configfile $(CONFIG) --report $(REPORT)
+
+## make notebook: notebooks/paper.ipynb executed on $(RESULTS), figures embedded, as $(RESULTS)/paper.ipynb
+notebook: install
+	$(BIN)/python workflow/scripts/run_notebook.py $(RESULTS)
 
 ## make reproduce: the smoke DAG again on one core; every receipt file must be byte-identical
 reproduce: install
