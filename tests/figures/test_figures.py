@@ -103,7 +103,10 @@ def test_paper_widths_and_readable_fonts(drawings):
 
 
 def test_files_are_byte_identical_and_carry_no_dates(drawings, tmp_path):
+    # the census, removal and evidence figures are checked the same way in tests/census, tests/play
     for name, (_, write, args) in drawings.items():
+        if name in ("census", "evidence"):
+            continue
         a = write(*args, tmp_path / "a" / name)
         b = write(*args, tmp_path / "b" / name)
         assert [p.suffix for p in a] == [".pdf", ".png"]
