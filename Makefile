@@ -5,8 +5,11 @@ VENV ?= .venv
 BIN := $(VENV)/bin
 CORES ?= all
 SMOKE_CORES ?= 2
+CONFIG ?= config/config.yaml
+REPORT ?= results/report.html
+RESULTS ?= results
 
-.PHONY: install run test test-unit smoke reproduce lint bench slow clean
+.PHONY: install run test test-unit smoke reproduce report notebook lint bench slow clean
 
 install: $(VENV)/.installed
 
@@ -36,7 +39,18 @@ lint: install
 smoke: install
 	$(BIN)/snakemake --cores $(SMOKE_CORES) --configfile config/smoke.yaml --forceall
 	$(BIN)/python workflow/scripts/check_smoke.py config/smoke.yaml
+	$(MAKE) report CONFIG=config/smoke.yaml REPORT=results/smoke/report.html
+	$(BIN)/python workflow/scripts/check_report.py results/smoke/report.html
+	POKER51_RESULTS=results/smoke $(BIN)/pytest -q -p no:cacheprovider tests/test_results.py
 	$(BIN)/python workflow/scripts/run_notebook.py results/smoke
+
+## make report: the HTML report of a finished run (figures and headline tables with captions)
+report: install
+	$(BIN)/snakemake --configfile $(CONFIG) --report $(REPORT)
+
+## make notebook: notebooks/paper.ipynb executed on $(RESULTS), figures embedded, as $(RESULTS)/paper.ipynb
+notebook: install
+	$(BIN)/python workflow/scripts/run_notebook.py $(RESULTS)
 
 ## make reproduce: the smoke DAG again on one core; every receipt file must be byte-identical
 reproduce: install

@@ -27,15 +27,18 @@ from poker51.census.orders import orders_frame
 from poker51.census.removal import removal_table
 from poker51.errors import ConfigError
 from poker51.export.receipt import write_receipt
+from poker51.export.schema import ACTION_COLUMNS
 from poker51.export.tables import strategy_table, to_json, write_table
+from poker51.figures import headline
 from poker51.games.abstract import build_game, describe
 from poker51.games.population import Population, load_population
-from poker51.io import canonical_json, read_parquet, write_json, write_parquet
+from poker51.io import canonical_json, read_metadata, read_parquet, write_json, write_parquet
 from poker51.log import logged
 from poker51.multi.stage import fig_multi, multi_figure, run_multi
 from poker51.play.evidence import evidence_run, riemann_factory, v05_factory
 from poker51.play.v05 import abstract_policy
 from poker51.play.verify import VerifyReport, verify
+from poker51.provenance import HANDS, JBITS, PROBABILITY, provenance, table_metadata, units_for
 from poker51.solver.tree import Game
 from poker51.study.scores import score_table, value_bracket, variant_types
 from poker51.study.solve import solve_table
@@ -43,30 +46,50 @@ from poker51.study.summary import strategy_summary
 from poker51.validation import config_origin, validate
 
 log = logging.getLogger("poker51.stages")
+Provenance = Mapping[str, Any] | None  # what poker51.provenance.provenance returns for the job
+
+#: units of the census tables' columns
+_COUNT_UNITS = {"count": HANDS, "with_marker": HANDS, "hands": HANDS, "probability": PROBABILITY}
+_ORDER_UNITS = dict.fromkeys(("orders", "consistent_strict", "consistent_ties"), "category orders")
+_CLAIM_UNITS = {"computed": "as the claim states it (JSON)", "stated": "as the claim states it (JSON)"}
+_REMOVAL_UNITS = {
+    **dict.fromkeys(("count", "hands", "count_full52"), HANDS),
+    "probability": PROBABILITY,
+    "probability_full52": PROBABILITY,
+    "relative_change": "fraction: probability / probability_full52 - 1",
+}
+_CONVERGENCE_UNITS = {"p": PROBABILITY, "iteration": "CFR+ iterations", **units_for(
+    ["exploitability", "guarantee", "vs_population"], JBITS)}  # fmt: skip
+_SUMMARY_UNITS = {"weight": "reach probability", "aggressive": PROBABILITY, "fold": PROBABILITY}
 
 
 # --------------------------------------------------------------------------- census
-def run_census(decks: Sequence[str], out: Mapping[str, str]) -> None:
+def run_census(decks: Sequence[str], out: Mapping[str, str], provenance: Provenance = None) -> None:
     """``counts`` and ``orders`` of the named ``decks``, the rule card's ``claims`` (always on
     the named decks they are about) and ``claims_md``."""
     results = [census(named_deck(name)) for name in decks]
     claims = claims_table()
-    meta = {"decks": list(decks)}
-    write_parquet(counts_frame(results), out["counts"], metadata=meta)
-    write_parquet(orders_frame(results), out["orders"], metadata=meta)
-    write_parquet(claims, out["claims"], metadata=meta)
+    decks = list(decks)
+    write_parquet(counts_frame(results), out["counts"], metadata=table_metadata(provenance, _COUNT_UNITS, decks=decks))
+    write_parquet(orders_frame(results), out["orders"], metadata=table_metadata(provenance, _ORDER_UNITS, decks=decks))
+    write_parquet(claims, out["claims"], metadata=table_metadata(provenance, _CLAIM_UNITS, decks=decks))
     Path(out["claims_md"]).write_text(claims_markdown(claims))
     log.info("claims: %s", claims["verdict"].value_counts().to_dict())
 
 
-def run_removal(out: str) -> None:
+def run_removal(out: str, provenance: Provenance = None) -> None:
     """The one-card removal table."""
-    write_parquet(removal_table(), out)
+    write_parquet(removal_table(), out, metadata=table_metadata(provenance, _REMOVAL_UNITS))
 
 
 # --------------------------------------------------------------------------- abstraction
 def run_abstraction(
-    variant: str, out: Mapping[str, str], n_buckets: int, belief_seed: int, belief_samples: int
+    variant: str,
+    out: Mapping[str, str],
+    n_buckets: int,
+    belief_seed: int,
+    belief_samples: int,
+    provenance: Provenance = None,
 ) -> None:
     """Write ``classes``, ``buckets``, ``transitions``, ``belief`` tables of one variant."""
     timings: dict[str, float] = {}
@@ -79,7 +102,7 @@ def run_abstraction(
         timings=timings,
     )
     meta = {"variant": variant, "n_buckets": n_buckets, "belief_seed": belief_seed, "belief_samples": belief_samples}
-    tables.save(out, meta)
+    tables.save(out, {**meta, **(provenance or {})})
     log.info(
         "abstraction %s: %d classes, %d buckets; stage seconds %s",
         variant,
@@ -109,9 +132,11 @@ def run_solve(
     out: Mapping[str, str],
     solve_cfg: Mapping[str, Any],
     iterations: int,
+    provenance: Provenance = None,
 ) -> None:
     """Solve one table; write ``policy`` (.npy), ``convergence`` (.parquet), ``summary``
-    (.json, deterministic) and ``timing`` (.tsv, wall clock: not part of the receipt)."""
+    (.json, deterministic, with the job's ``provenance`` for the tables computed from the
+    policy) and ``timing`` (.tsv, wall clock: not part of the receipt)."""
     _, ab, game, pop, types = _game_and_types(abstraction_dir, variant, population)
     res = solve_table(
         game,
@@ -131,7 +156,7 @@ def run_solve(
     res.convergence.insert(0, "variant", variant)
     last = res.convergence.iloc[-1]
     meta = {"variant": variant, "p": p, "algorithm": solve_cfg["algorithm"], "iterations": res.iterations}
-    write_parquet(res.convergence, out["convergence"], metadata=meta)
+    write_parquet(res.convergence, out["convergence"], metadata=table_metadata(provenance, _CONVERGENCE_UNITS, **meta))
     summary = {
         **meta,
         "exploitability": float(last["exploitability"]),
@@ -139,6 +164,7 @@ def run_solve(
         "game": game.name,
         "num_infosets": game.num_infosets,
         "num_actions": game.num_actions,
+        "provenance": dict(provenance or {}),
     }
     write_json(summary, out["summary"])
     pd.DataFrame(res.timing, columns=["iteration", "seconds"]).to_csv(out["timing"], sep="\t", index=False)
@@ -156,6 +182,7 @@ def run_scores(
     table_p: float,
     out: str,
     strategy_out: str,
+    provenance: Provenance = None,
 ) -> None:
     """Score every solved table of one variant, plus the v0.5 policy, into one table;
     write the reach-weighted summary of the published table's strategy (heat maps)."""
@@ -191,16 +218,22 @@ def run_scores(
     )
     df = pd.DataFrame(rows)
     df["br_gain"] = -df["guarantee"]
-    write_parquet(df, out, metadata={"variant": variant})
+    units = {"p": PROBABILITY, "iterations": "CFR+ iterations",
+             **units_for(df.columns, JBITS, exclude=["variant", "table", "p", "iterations"])}  # fmt: skip
+    write_parquet(df, out, metadata=table_metadata(provenance, units, variant=variant))
     summary = strategy_summary(game, np.load(policies[table_p]))
     summary["state"] = summary["state"].astype("int64")
-    write_parquet(summary, strategy_out, metadata={"variant": variant, "p": table_p})
+    write_parquet(
+        summary, strategy_out, metadata=table_metadata(provenance, _SUMMARY_UNITS, variant=variant, p=table_p)
+    )
 
 
-def gather(inputs: Sequence[str], out: str, sort: list[str]) -> None:
-    """Concatenate per-variant tables into one, sorted."""
+def gather(inputs: Sequence[str], out: str, sort: list[str], provenance: Provenance = None) -> None:
+    """Concatenate per-variant tables into one, sorted; the units are those of the inputs."""
     df = pd.concat([read_parquet(p) for p in inputs], ignore_index=True)
-    write_parquet(df.sort_values(sort, kind="stable").reset_index(drop=True), out)
+    units = read_metadata(inputs[0]).get("units", {}) if inputs else {}
+    write_parquet(df.sort_values(sort, kind="stable").reset_index(drop=True), out,
+                  metadata=table_metadata(provenance, units))  # fmt: skip
 
 
 def gather_scores(
@@ -209,11 +242,12 @@ def gather_scores(
     timings: Sequence[str],
     solves: Sequence[tuple[str, float]],
     out: Mapping[str, str],
+    provenance: Provenance = None,
 ) -> None:
     """``scores`` and ``convergence`` of every variant in one table each, and the solves'
     wall-clock timings (not reproducible, not in the receipt) in one TSV."""
-    gather(scores, out["scores"], sort=["variant", "table", "p"])
-    gather(convergence, out["convergence"], sort=["variant", "p", "iteration"])
+    gather(scores, out["scores"], sort=["variant", "table", "p"], provenance=provenance)
+    gather(convergence, out["convergence"], sort=["variant", "p", "iteration"], provenance=provenance)
     timing = [
         pd.read_csv(path, sep="\t").assign(variant=v, p=float(p)) for (v, p), path in zip(solves, timings, strict=True)
     ]
@@ -279,6 +313,7 @@ def run_export(
         "iterations": s["iterations"],
         "exploitability": s["exploitability"],
         "algorithm": s["algorithm"],
+        "units": {"h_bet": "jbits", **dict.fromkeys(ACTION_COLUMNS, PROBABILITY)},
     }
     df = strategy_table(game, np.load(policy), ab, variant)
     write_table(df, out["parquet"], prov)
@@ -287,7 +322,15 @@ def run_export(
 
 
 def run_evidence(
-    variant: str, abstraction_dir: str, table: str, population: str, hands: int, seed: int, stack: int, out: str
+    variant: str,
+    abstraction_dir: str,
+    table: str,
+    population: str,
+    hands: int,
+    seed: int,
+    stack: int,
+    out: str,
+    provenance: Provenance = None,
 ) -> None:
     """v0.6 (the exported table) against v0.5, each against each type, on the same deals."""
     tables = AbstractionTables.load(abstraction_dir, variant)
@@ -302,12 +345,15 @@ def run_evidence(
         tables=tables,
         progress=True,
     )
-    write_parquet(df, out, metadata={"variant": variant, "hands": hands, "seed": seed, "stack": stack})
+    units = {"hands": "deals per type and policy", "stack": "jbits", **units_for(
+        ["mean", "sd", "se", "ci_low", "ci_high"], JBITS)}  # fmt: skip
+    meta = {"variant": variant, "hands": hands, "seed": seed, "stack": stack}
+    write_parquet(df, out, metadata=table_metadata(provenance, units, **meta))
 
 
-def gather_evidence(inputs: Sequence[str], out: str, figure: str) -> None:
+def gather_evidence(inputs: Sequence[str], out: str, figure: str, provenance: Provenance = None) -> None:
     """The evidence of every variant in one table, and its figure."""
-    gather(inputs, out, sort=["variant", "type", "policy"])
+    gather(inputs, out, sort=["variant", "type", "policy"], provenance=provenance)
     figures.fig_evidence(read_parquet(out), _stem(figure))
 
 
@@ -326,6 +372,25 @@ def run_verify(tables: Sequence[str], receipt: str, hands: int, seed: int, abstr
         raise SystemExit(f"verify failed: see {out}")
 
 
+# --------------------------------------------------------------------------- report
+def headline_tables(scores: str, evidence: str, claims: str, out: Mapping[str, str]) -> None:
+    """The headline tables as HTML pages for ``snakemake --report``."""
+    headline.write_html(
+        headline.headline_scores(read_parquet(scores)),
+        out["scores"],
+        "Scores: Riemann's value in jbits per hand",
+        "value of the game = [low, high]; guarantee = the table against a best-responding human; "
+        "vs population = against the configured mix of player types.",
+    )
+    headline.write_html(
+        headline.headline_evidence(read_parquet(evidence)),
+        out["evidence"],
+        "Evidence: v0.6 against v0.5 on real-card deals",
+        "Riemann's mean jbits per hand [95% CI]; the difference is paired (the same deals).",
+    )
+    headline.write_html(headline.headline_claims(read_parquet(claims)), out["claims"], "The rule card's census claims")
+
+
 # --------------------------------------------------------------------------- figures
 def _stem(path: str) -> str:
     """``results/figures/x.pdf`` -> ``results/figures/x``."""
@@ -340,12 +405,13 @@ def removal_figure(removal: str, out: str) -> None:
     figures.fig_removal_heatmap(read_parquet(removal), _stem(out))
 
 
-def abstraction_figure(variants: Sequence[str], classes: Sequence[str], buckets: Sequence[str], out: str) -> None:
-    figures.fig_classes_buckets(
-        {v: read_parquet(p) for v, p in zip(variants, classes, strict=True)},
-        {v: read_parquet(p) for v, p in zip(variants, buckets, strict=True)},
-        _stem(out),
-    )
+def abstraction_figure(
+    variants: Sequence[str], classes: Sequence[str], buckets: Sequence[str], transitions: Sequence[str], out: str
+) -> None:
+    def read(paths: Sequence[str]) -> dict[str, pd.DataFrame]:
+        return {v: read_parquet(p) for v, p in zip(variants, paths, strict=True)}
+
+    figures.fig_classes_buckets(read(classes), read(buckets), read(transitions), _stem(out))
 
 
 def score_figures(convergence: str, timing: str, scores: str, out: Mapping[str, str]) -> None:
@@ -369,8 +435,8 @@ def strategy_figure(variant: str, p: float, strategy: str, classes: str, buckets
 
 
 __all__ = [
-    "HOUSEKEEPING", "ConfigError", "abstraction_figure", "census_figure", "computed_config", "config_hash", "gather",
-    "gather_evidence", "gather_scores", "logged", "removal_figure", "run_abstraction", "run_census", "run_evidence",
-    "run_export", "run_receipt", "run_removal", "run_scores", "run_solve", "run_verify", "score_figures",
-    "strategy_figure", "validate_config", "fig_multi", "multi_figure", "run_multi",
+    "HOUSEKEEPING", "ConfigError", "abstraction_figure", "census_figure", "computed_config", "config_hash", "fig_multi",
+    "gather", "gather_evidence", "gather_scores", "headline_tables", "logged", "multi_figure", "provenance",
+    "removal_figure", "run_abstraction", "run_census", "run_evidence", "run_export", "run_multi", "run_receipt",
+    "run_removal", "run_scores", "run_solve", "run_verify", "score_figures", "strategy_figure", "validate_config",
 ]  # fmt: skip

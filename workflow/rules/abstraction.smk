@@ -27,8 +27,9 @@ rule abstraction_figure:
     input:
         classes=expand(out("{variant}/classes.parquet"), variant=VARIANTS),
         buckets=expand(out("{variant}/buckets.parquet"), variant=VARIANTS),
+        transitions=expand(out("{variant}/transitions.parquet"), variant=VARIANTS),
     output:
-        figure("classes_buckets"),
+        figure_report("classes_buckets", "2 Abstraction"),
     params:
         variants=VARIANTS,
     conda:

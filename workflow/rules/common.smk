@@ -4,7 +4,7 @@ import sys
 from pathlib import Path
 
 from poker51.rules import ABSTRACTION_TABLES, p_label, table_stem
-from poker51.stages import ConfigError, computed_config, config_hash, validate_config
+from poker51.stages import ConfigError, computed_config, validate_config
 
 
 # The config (config.yaml, then any --configfile, then --config) and its population file, each
@@ -31,6 +31,25 @@ def out(path):
 
 def figure(stem):
     return [out(f"figures/{stem}.pdf"), out(f"figures/{stem}.png")]
+
+
+def figure_report(stem, category, subcategory=None, caption=None, labels=None):
+    """A figure as the output of a rule (the PDF, and the PNG marked for `snakemake --report` with its
+    caption workflow/report/{caption or stem}.rst)."""
+    pdf, png = figure(stem)
+    # (a line may not start with `report(` in a .smk file: the parser reads it as the keyword)
+    png = report(
+        png, caption=f"../report/{caption or stem}.rst", category=category, subcategory=subcategory, labels=labels
+    )
+    return [pdf, png]
+
+
+def table_report(path, caption, category):
+    """A table as rule output, marked for `snakemake --report` with its caption."""
+    return report(path, caption=f"../report/{caption}.rst", category=category)
+
+
+HEADLINE = ("scores", "evidence", "claims")
 
 
 def census_targets():
@@ -103,9 +122,6 @@ SEEDS = {
 }
 
 
-CONFIG_SHA256 = config_hash(config)
-
-
 def export_targets():
     return (
         [table_file(v, ext) for v in VARIANTS for ext in ("parquet", "json")]
@@ -136,8 +152,18 @@ def receipt_inputs():
     return [f for f in files if "convergence_time" not in f]
 
 
+def report_targets():
+    """The headline tables as HTML, for `snakemake --report` (not in the receipt: derived views)."""
+    return [out(f"headline/{name}.html") for name in HEADLINE]
+
+
 def all_targets():
     return (
-        census_targets() + abstraction_targets() + solve_targets() + score_targets() + export_targets()
+        census_targets()
+        + abstraction_targets()
+        + solve_targets()
+        + score_targets()
+        + export_targets()
         + multi_targets()
+        + report_targets()
     )

@@ -2,7 +2,7 @@
 
 from pathlib import Path
 
-from poker51.stages import logged, run_solve
+from poker51.stages import logged, provenance, run_solve
 
 with logged(snakemake.log[0]):
     run_solve(
@@ -20,4 +20,5 @@ with logged(snakemake.log[0]):
             "keep_checkpoints": snakemake.config["solve"].get("keep_checkpoints", False),
         },
         iterations=int(snakemake.params.iterations),
+        provenance=provenance(snakemake.rule, snakemake.wildcards, snakemake.params, snakemake.input),
     )
