@@ -2,6 +2,9 @@
 # transitions and the v0.2 belief table, one job per variant.
 
 
+localrules: abstraction_figure  # one-second jobs: run in the submitting process, never queued
+
+
 rule abstraction:
     output:
         **{name: out(f"{{variant}}/{name}.parquet") for name in ABSTRACTION_TABLES},

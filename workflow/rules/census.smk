@@ -1,6 +1,9 @@
 # Stage 1: the exact census of every configured deck and the rule card's census claims.
 
 
+localrules: census_figure, removal_figure  # one-second jobs: run in the submitting process, never queued
+
+
 rule census:
     output:
         counts=out("census/counts.parquet"),

@@ -1,11 +1,12 @@
 # Shared helpers: config validation and target lists.
 import re
+import sys
 from pathlib import Path
 
 from snakemake.utils import validate
 
 from poker51.rules import ABSTRACTION_TABLES, p_label, table_stem
-from poker51.stages import config_hash
+from poker51.stages import check_slurm, config_hash
 
 
 validate(config, schema="../schemas/config.schema.yaml")
@@ -117,3 +118,20 @@ def receipt_inputs():
 
 def all_targets():
     return census_targets() + abstraction_targets() + solve_targets() + score_targets() + export_targets()
+
+
+onstart:
+    # A SLURM run (workflow/profiles/slurm): the profile's slurm_partition and slurm_account,
+    # and the status command, checked against the cluster before the first job is submitted.
+    if workflow.is_main_process and getattr(workflow.executor_plugin, "name", None) == "slurm":
+        problem = check_slurm(
+            [
+                (job.rule.name, job.resources.get("slurm_partition"), job.resources.get("slurm_account"))
+                for job in workflow.dag.needrun_jobs()
+                if not job.is_local
+            ],
+            getattr(workflow.executor_settings, "status_command", None),
+        )
+        if problem:
+            print(f"poker51 slurm: error: {problem}", file=sys.stderr)
+            sys.exit(2)

@@ -1,6 +1,9 @@
 # Stage 5: the published tables, the evidence run, the receipt and the verifier.
 
 
+localrules: evidence_gather, receipt  # one-second jobs: run in the submitting process, never queued
+
+
 rule export:
     input:
         unpack(lambda w: abstraction_files(w.variant)),

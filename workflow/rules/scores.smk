@@ -2,6 +2,9 @@
 # population and each type, the v0.5 policy; convergence, frontier and strategy figures.
 
 
+localrules: gather_scores, score_figures, strategy_figure  # one-second jobs: run in the submitting process, never queued
+
+
 rule scores:
     input:
         unpack(lambda w: abstraction_files(w.variant)),
