@@ -40,8 +40,11 @@ install_packages() {
         > /dev/null || die "apt-get install ${missing[*]} failed"
 }
 
-free_port() {
-    python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'
+free_ports() { # two distinct free TCP ports on 127.0.0.1 (both held open while asked for)
+    python3 -c 'import socket
+s = [socket.socket() for _ in range(2)]
+for x in s: x.bind(("127.0.0.1", 0))
+print(*(x.getsockname()[1] for x in s))'
 }
 
 wait_for() { # wait_for SECONDS DESCRIPTION COMMAND...: poll COMMAND every 0.5 s
@@ -58,7 +61,7 @@ start() {
     install_packages
     mkdir -p "$DIR"/{munge,state,spool,log,bin}
     DIR=$(cd "$DIR" && pwd)
-    local user node_line memory partition=$PARTITION
+    local user node_line memory ctld_port slurmd_port partition=$PARTITION
     user=$(id -un)
     chmod 700 "$DIR/munge"
 
@@ -73,12 +76,13 @@ start() {
     # The node as slurmd sees the hardware (CPUs, sockets, memory), renamed and bound to 127.0.0.1.
     node_line=$(slurmd -C | head -1 | sed -e 's/^NodeName=[^ ]*//')
     memory=$(echo "$node_line" | sed -n 's/.*RealMemory=\([0-9]*\).*/\1/p')
+    read -r ctld_port slurmd_port < <(free_ports)
     cat > "$DIR/slurm.conf" << EOF
 # Written by workflow/scripts/slurm_cluster.sh: a one-node cluster on 127.0.0.1.
 ClusterName=poker51check
 SlurmctldHost=$(hostname -s)(127.0.0.1)
-SlurmctldPort=$(free_port)
-SlurmdPort=$(free_port)
+SlurmctldPort=$ctld_port
+SlurmdPort=$slurmd_port
 SlurmUser=$user
 SlurmdUser=$user
 AuthType=auth/munge
@@ -94,7 +98,6 @@ ProctrackType=proctrack/linuxproc
 TaskPlugin=task/none
 SwitchType=switch/none
 MpiDefault=none
-LaunchParameters=use_interactive_step
 SchedulerType=sched/backfill
 SelectType=select/cons_tres
 SelectTypeParameters=CR_Core_Memory
