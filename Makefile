@@ -9,7 +9,7 @@ CONFIG ?= config/config.yaml
 REPORT ?= results/report.html
 RESULTS ?= results
 
-.PHONY: install run test test-unit smoke reproduce report notebook lint bench slow clean
+.PHONY: install run test test-unit smoke reproduce report notebook lint bench slow slurm-check clean
 
 install: $(VENV)/.installed
 
@@ -57,9 +57,17 @@ reproduce: install
 	$(BIN)/snakemake --cores 1 --configfile config/smoke.yaml --config results=results/smoke-1core --forceall --quiet
 	$(BIN)/python workflow/scripts/compare_receipts.py results/smoke results/smoke-1core
 
-## make slow: the exhaustive checks marked slow
+## make slow: the exhaustive checks marked slow, then the SLURM check
 slow: install
 	$(BIN)/pytest -q -m slow
+	$(MAKE) slurm-check
+
+## make slurm-check: the smoke DAG through workflow/profiles/slurm on a throw-away one-node SLURM
+## cluster (Debian's slurmctld, slurmd and munge, installed with apt-get when absent); its receipt
+## must be byte-identical to a local smoke run's (workflow/scripts/slurm_check.sh)
+slurm-check: install
+	$(BIN)/snakemake --cores $(SMOKE_CORES) --configfile config/smoke.yaml --forceall --quiet
+	BIN=$(BIN) bash workflow/scripts/slurm_check.sh results/smoke results/smoke-slurm
 
 ## make bench: speed figures to compare (census, abstraction, solver, play)
 bench: install

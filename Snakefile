@@ -32,6 +32,8 @@ localrules:
     strategy_figure,
     evidence_gather,
     receipt,
+    headline_tables,
+    multi_figure,
 
 
 rule all:

@@ -18,7 +18,9 @@ SRC = ROOT / "src" / "poker51"
 
 #: layer of each top-level package or module, bottom first (docs/architecture.md)
 LAYERS: dict[str, int] = {
-    **dict.fromkeys(("errors", "fnv", "io", "log", "cards", "rules", "pots", "deal", "validation", "provenance"), 0),
+    **dict.fromkeys(
+        ("errors", "fnv", "io", "log", "cards", "rules", "pots", "deal", "validation", "provenance", "slurm"), 0
+    ),
     "hands": 1,
     **dict.fromkeys(("census", "abstraction", "solver"), 2),
     "games": 3,

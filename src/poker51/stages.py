@@ -25,7 +25,7 @@ from poker51.census.count import census, counts_frame
 from poker51.census.decks import named_deck
 from poker51.census.orders import orders_frame
 from poker51.census.removal import removal_table
-from poker51.errors import ConfigError
+from poker51.errors import ConfigError, InputError
 from poker51.export.receipt import write_receipt
 from poker51.export.schema import ACTION_COLUMNS
 from poker51.export.tables import strategy_table, to_json, write_table
@@ -39,6 +39,7 @@ from poker51.play.evidence import evidence_run, riemann_factory, v05_factory
 from poker51.play.v05 import abstract_policy
 from poker51.play.verify import VerifyReport, verify
 from poker51.provenance import HANDS, JBITS, PROBABILITY, provenance, table_metadata, units_for
+from poker51.slurm import ClusterJob, check_submission
 from poker51.solver.tree import Game
 from poker51.study.scores import score_table, value_bracket, variant_types
 from poker51.study.solve import solve_table
@@ -296,6 +297,19 @@ def validate_config(
     """
     validate(config, schema, "config", origin=config_origin(files, overrides))
     load_population(config["population"])
+
+
+def check_slurm(jobs: Sequence[tuple[str, Any, Any]], status_command: str | None) -> str | None:
+    """Before a SLURM run submits anything (the workflow's ``onstart``): every cluster job's
+    ``(rule, slurm_partition, slurm_account)`` and the plugin's status command, checked against
+    the cluster by :func:`poker51.slurm.check_submission`.  Returns ``None`` when the run can
+    go ahead, else the one-line problem (the workflow prints it and exits 2)."""
+    text = [(rule, str(p) if p else None, str(a) if a else None) for rule, p, a in jobs]
+    try:
+        check_submission([ClusterJob(*job) for job in text], status_command)
+    except InputError as exc:
+        return str(exc)
+    return None
 
 
 # --------------------------------------------------------------------------- export

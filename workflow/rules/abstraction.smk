@@ -2,6 +2,8 @@
 # transitions and the v0.2 belief table, one job per variant.
 
 
+
+
 rule abstraction:
     output:
         **{name: out(f"{{variant}}/{name}.parquet") for name in ABSTRACTION_TABLES},

@@ -1,6 +1,8 @@
 # Stage 1: the exact census of every configured deck and the rule card's census claims.
 
 
+
+
 rule census:
     output:
         counts=out("census/counts.parquet"),

@@ -4,7 +4,7 @@ import sys
 from pathlib import Path
 
 from poker51.rules import ABSTRACTION_TABLES, p_label, table_stem
-from poker51.stages import ConfigError, computed_config, validate_config
+from poker51.stages import ConfigError, check_slurm, computed_config, validate_config
 
 
 # The config (config.yaml, then any --configfile, then --config) and its population file, each
@@ -167,3 +167,20 @@ def all_targets():
         + multi_targets()
         + report_targets()
     )
+
+
+onstart:
+    # A SLURM run (workflow/profiles/slurm): the profile's slurm_partition and slurm_account,
+    # and the status command, checked against the cluster before the first job is submitted.
+    if workflow.is_main_process and getattr(workflow.executor_plugin, "name", None) == "slurm":
+        problem = check_slurm(
+            [
+                (job.rule.name, job.resources.get("slurm_partition"), job.resources.get("slurm_account"))
+                for job in workflow.dag.needrun_jobs()
+                if not job.is_local
+            ],
+            getattr(workflow.executor_settings, "status_command", None),
+        )
+        if problem:
+            print(f"poker51 slurm: error: {problem}", file=sys.stderr)
+            sys.exit(2)

@@ -1,6 +1,8 @@
 # Stage 5: the published tables, the evidence run, the receipt and the verifier.
 
 
+
+
 rule export:
     input:
         unpack(lambda w: abstraction_files(w.variant)),

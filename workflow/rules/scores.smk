@@ -2,6 +2,8 @@
 # population and each type, the v0.5 policy; convergence, frontier and strategy figures.
 
 
+
+
 rule scores:
     input:
         unpack(lambda w: abstraction_files(w.variant)),
