@@ -206,6 +206,13 @@ BAD_INPUTS: dict[str, list[tuple[list[str], str]]] = {
         (["--tables", "{tables}", "--abstraction", "{corrupt}"], "{corrupt}/standard/classes.parquet"),
         (["--tables", "{tables}", "--seed", "x"], "argument --seed: invalid int value: 'x'"),
     ],
+    "multi": [  # the full table is tests/multi/test_cli.py
+        ([], "the following arguments are required"),
+        (["frob"], "invalid choice: 'frob'"),
+        (["run", "{missing}"], "{missing}: no such scenario file"),
+        (["run", "{not_json}"], "{not_json}: not JSON"),
+        (["check", "{missing}"], "{missing}: no such log"),
+    ],
 }
 
 

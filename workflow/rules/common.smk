@@ -130,7 +130,7 @@ def export_targets():
     )
 
 
-MULTI = config.get("multi")
+MULTI = computed_config(config).get("multi")  # maps sorted: reordered keys rerun nothing
 
 
 def multi_targets():
