@@ -7,6 +7,7 @@ run from Python.  The workflow imports only this module (and :mod:`poker51.rules
 
 from __future__ import annotations
 
+import copy
 import hashlib
 import json
 import logging
@@ -25,48 +26,75 @@ from poker51.census.count import census, counts_frame
 from poker51.census.decks import named_deck
 from poker51.census.orders import orders_frame
 from poker51.census.removal import removal_table
+from poker51.errors import ConfigError, InputError
 from poker51.export.receipt import write_receipt
+from poker51.export.schema import ACTION_COLUMNS
 from poker51.export.tables import strategy_table, to_json, write_table
+from poker51.figures import headline
 from poker51.games.abstract import build_game, describe
 from poker51.games.population import Population, load_population
 from poker51.io import canonical_json, read_metadata, read_parquet, write_json, write_parquet
 from poker51.log import logged
+from poker51.multi.stage import run_multi as simulate_tables
 from poker51.play.belief_claims import SPOT_DEFINITION, belief_claims, belief_claims_markdown, belief_spots
 from poker51.play.evidence import HOLDOUT, evidence_hands, riemann_factory, summarize, v05_factory
 from poker51.play.holdout import load_holdout
-from poker51.play.lbr import LBRScore, lbr_run, policy_model, summarize_lbr
+from poker51.play.lbr import LBR_UNIT, LBRScore, lbr_run, policy_model, summarize_lbr
 from poker51.play.v05 import abstract_policy
 from poker51.play.verify import VerifyReport, verify
+from poker51.provenance import HANDS, JBITS, PROBABILITY, provenance, table_metadata, units_for
+from poker51.slurm import ClusterJob, check_submission
 from poker51.solver.tree import Game
 from poker51.study.scores import score_table, value_bracket, variant_types
 from poker51.study.solve import solve_table
 from poker51.study.summary import strategy_summary
+from poker51.validation import config_origin, validate
 
 log = logging.getLogger("poker51.stages")
+Provenance = Mapping[str, Any] | None  # what poker51.provenance.provenance returns for the job
+
+#: units of the census tables' columns
+_COUNT_UNITS = {"count": HANDS, "with_marker": HANDS, "hands": HANDS, "probability": PROBABILITY}
+_ORDER_UNITS = dict.fromkeys(("orders", "consistent_strict", "consistent_ties"), "category orders")
+_CLAIM_UNITS = {"computed": "as the claim states it (JSON)", "stated": "as the claim states it (JSON)"}
+_REMOVAL_UNITS = {
+    **dict.fromkeys(("count", "hands", "count_full52"), HANDS),
+    "probability": PROBABILITY,
+    "probability_full52": PROBABILITY,
+    "relative_change": "fraction: probability / probability_full52 - 1",
+}
+_CONVERGENCE_UNITS = {"p": PROBABILITY, "iteration": "CFR+ iterations", **units_for(
+    ["exploitability", "guarantee", "vs_population"], JBITS)}  # fmt: skip
+_SUMMARY_UNITS = {"weight": "reach probability", "aggressive": PROBABILITY, "fold": PROBABILITY}
 
 
 # --------------------------------------------------------------------------- census
-def run_census(decks: Sequence[str], out: Mapping[str, str]) -> None:
+def run_census(decks: Sequence[str], out: Mapping[str, str], provenance: Provenance = None) -> None:
     """``counts`` and ``orders`` of the named ``decks``, the rule card's ``claims`` (always on
     the named decks they are about) and ``claims_md``."""
     results = [census(named_deck(name)) for name in decks]
     claims = claims_table()
-    meta = {"decks": list(decks)}
-    write_parquet(counts_frame(results), out["counts"], metadata=meta)
-    write_parquet(orders_frame(results), out["orders"], metadata=meta)
-    write_parquet(claims, out["claims"], metadata=meta)
+    decks = list(decks)
+    write_parquet(counts_frame(results), out["counts"], metadata=table_metadata(provenance, _COUNT_UNITS, decks=decks))
+    write_parquet(orders_frame(results), out["orders"], metadata=table_metadata(provenance, _ORDER_UNITS, decks=decks))
+    write_parquet(claims, out["claims"], metadata=table_metadata(provenance, _CLAIM_UNITS, decks=decks))
     Path(out["claims_md"]).write_text(claims_markdown(claims))
     log.info("claims: %s", claims["verdict"].value_counts().to_dict())
 
 
-def run_removal(out: str) -> None:
+def run_removal(out: str, provenance: Provenance = None) -> None:
     """The one-card removal table."""
-    write_parquet(removal_table(), out)
+    write_parquet(removal_table(), out, metadata=table_metadata(provenance, _REMOVAL_UNITS))
 
 
 # --------------------------------------------------------------------------- abstraction
 def run_abstraction(
-    variant: str, out: Mapping[str, str], n_buckets: int, belief_seed: int, belief_samples: int
+    variant: str,
+    out: Mapping[str, str],
+    n_buckets: int,
+    belief_seed: int,
+    belief_samples: int,
+    provenance: Provenance = None,
 ) -> None:
     """Write ``classes``, ``buckets``, ``transitions``, ``belief`` tables of one variant."""
     timings: dict[str, float] = {}
@@ -79,7 +107,7 @@ def run_abstraction(
         timings=timings,
     )
     meta = {"variant": variant, "n_buckets": n_buckets, "belief_seed": belief_seed, "belief_samples": belief_samples}
-    tables.save(out, meta)
+    tables.save(out, {**meta, **(provenance or {})})
     log.info(
         "abstraction %s: %d classes, %d buckets; stage seconds %s",
         variant,
@@ -109,9 +137,11 @@ def run_solve(
     out: Mapping[str, str],
     solve_cfg: Mapping[str, Any],
     iterations: int,
+    provenance: Provenance = None,
 ) -> None:
     """Solve one table; write ``policy`` (.npy), ``convergence`` (.parquet), ``summary``
-    (.json, deterministic) and ``timing`` (.tsv, wall clock: not part of the receipt)."""
+    (.json, deterministic, with the job's ``provenance`` for the tables computed from the
+    policy) and ``timing`` (.tsv, wall clock: not part of the receipt)."""
     _, ab, game, pop, types = _game_and_types(abstraction_dir, variant, population)
     res = solve_table(
         game,
@@ -131,7 +161,7 @@ def run_solve(
     res.convergence.insert(0, "variant", variant)
     last = res.convergence.iloc[-1]
     meta = {"variant": variant, "p": p, "algorithm": solve_cfg["algorithm"], "iterations": res.iterations}
-    write_parquet(res.convergence, out["convergence"], metadata=meta)
+    write_parquet(res.convergence, out["convergence"], metadata=table_metadata(provenance, _CONVERGENCE_UNITS, **meta))
     summary = {
         **meta,
         "exploitability": float(last["exploitability"]),
@@ -139,6 +169,7 @@ def run_solve(
         "game": game.name,
         "num_infosets": game.num_infosets,
         "num_actions": game.num_actions,
+        "provenance": dict(provenance or {}),
     }
     write_json(summary, out["summary"])
     pd.DataFrame(res.timing, columns=["iteration", "seconds"]).to_csv(out["timing"], sep="\t", index=False)
@@ -156,6 +187,7 @@ def run_scores(
     table_p: float,
     out: str,
     strategy_out: str,
+    provenance: Provenance = None,
 ) -> None:
     """Score every solved table of one variant, plus the v0.5 policy, into one table;
     write the reach-weighted summary of the published table's strategy (heat maps)."""
@@ -191,16 +223,22 @@ def run_scores(
     )
     df = pd.DataFrame(rows)
     df["br_gain"] = -df["guarantee"]
-    write_parquet(df, out, metadata={"variant": variant})
+    units = {"p": PROBABILITY, "iterations": "CFR+ iterations",
+             **units_for(df.columns, JBITS, exclude=["variant", "table", "p", "iterations"])}  # fmt: skip
+    write_parquet(df, out, metadata=table_metadata(provenance, units, variant=variant))
     summary = strategy_summary(game, np.load(policies[table_p]))
     summary["state"] = summary["state"].astype("int64")
-    write_parquet(summary, strategy_out, metadata={"variant": variant, "p": table_p})
+    write_parquet(
+        summary, strategy_out, metadata=table_metadata(provenance, _SUMMARY_UNITS, variant=variant, p=table_p)
+    )
 
 
-def gather(inputs: Sequence[str], out: str, sort: list[str]) -> None:
-    """Concatenate per-variant tables into one, sorted."""
+def gather(inputs: Sequence[str], out: str, sort: list[str], provenance: Provenance = None) -> None:
+    """Concatenate per-variant tables into one, sorted; the units are those of the inputs."""
     df = pd.concat([read_parquet(p) for p in inputs], ignore_index=True)
-    write_parquet(df.sort_values(sort, kind="stable").reset_index(drop=True), out)
+    units = read_metadata(inputs[0]).get("units", {}) if inputs else {}
+    write_parquet(df.sort_values(sort, kind="stable").reset_index(drop=True), out,
+                  metadata=table_metadata(provenance, units))  # fmt: skip
 
 
 def gather_scores(
@@ -209,6 +247,7 @@ def gather_scores(
     timings: Sequence[str],
     solves: Sequence[tuple[str, float]],
     out: Mapping[str, str],
+    provenance: Provenance = None,
     lbr: str | None = None,
 ) -> None:
     """``scores`` and ``convergence`` of every variant in one table each, and the solves'
@@ -217,8 +256,10 @@ def gather_scores(
     ``v0.5`` get what LBR wins from them (:meth:`LBRScore.columns`; NaN and 0 hands elsewhere)."""
     df = pd.concat([read_parquet(p) for p in scores], ignore_index=True)
     df = df.sort_values(["variant", "table", "p"], kind="stable").reset_index(drop=True)
-    write_parquet(add_lbr_columns(df, read_parquet(lbr) if lbr else None), out["scores"])
-    gather(convergence, out["convergence"], sort=["variant", "p", "iteration"])
+    units = {**(read_metadata(scores[0]).get("units", {}) if scores else {}), **LBR_COLUMN_UNITS}
+    write_parquet(add_lbr_columns(df, read_parquet(lbr) if lbr else None), out["scores"],
+                  metadata=table_metadata(provenance, units))  # fmt: skip
+    gather(convergence, out["convergence"], sort=["variant", "p", "iteration"], provenance=provenance)
     timing = [
         pd.read_csv(path, sep="\t").assign(variant=v, p=float(p)) for (v, p), path in zip(solves, timings, strict=True)
     ]
@@ -226,6 +267,7 @@ def gather_scores(
 
 
 LBR_TABLE = {"v0.6": "rnr", "v0.5": "v0.5"}
+LBR_COLUMN_UNITS = {**units_for(["lbr_win", "lbr_win_ci_low", "lbr_win_ci_high"], LBR_UNIT), "lbr_hands": "deals"}
 
 
 def add_lbr_columns(scores: pd.DataFrame, lbr: pd.DataFrame | None) -> pd.DataFrame:
@@ -245,10 +287,70 @@ def add_lbr_columns(scores: pd.DataFrame, lbr: pd.DataFrame | None) -> pd.DataFr
     return out
 
 
+#: config keys that shape no output: where the results go, and the solves' checkpoint
+#: housekeeping (a resumed solve equals a fresh one).  They are left out of the config hash
+#: and the receipt, and no rule has them as params, so changing one reruns nothing.
+HOUSEKEEPING: tuple[tuple[str, ...], ...] = (("results",), ("solve", "keep_checkpoints"), ("solve", "checkpoint_every"))
+
+
+def computed_config(config: Mapping[str, Any]) -> dict[str, Any]:
+    """``config`` without the :data:`HOUSEKEEPING` keys, maps sorted by key (a copy): the config
+    that decides the computation, as the receipt records it.  Sorted, so that a rule param
+    holding it does not change (and rerun the rule) when a config file's keys are reordered.
+
+    >>> computed_config({"solve": {"p": 0.5, "keep_checkpoints": True}, "results": "r", "census": {}})
+    {'census': {}, 'solve': {'p': 0.5}}
+    """
+
+    def tidy(node: Any, path: tuple[str, ...]) -> Any:
+        if isinstance(node, Mapping):
+            return {k: tidy(node[k], (*path, k)) for k in sorted(node) if (*path, k) not in HOUSEKEEPING}
+        return copy.deepcopy(node)
+
+    return tidy(config, ())
+
+
 def config_hash(config: Mapping[str, Any]) -> str:
-    """SHA-256 of the config that decides the computation (the output directory does not)."""
-    computed = {k: v for k, v in config.items() if k != "results"}
-    return hashlib.sha256(canonical_json(computed).encode()).hexdigest()
+    """SHA-256 of :func:`computed_config`: the config that decides the computation (the output
+    directory and checkpoint housekeeping do not)."""
+    return hashlib.sha256(canonical_json(computed_config(config)).encode()).hexdigest()
+
+
+def validate_config(
+    config: dict[str, Any], schema: str | Path, files: Sequence[str | Path], overrides: Mapping[str, Any]
+) -> None:
+    """Check the workflow's ``config`` against ``schema`` (defaults filled in place), its
+    population file against the population schema and its hold-out types file
+    (:func:`poker51.play.holdout.load_holdout`), and that ``lbr.max_tries`` is at least
+    ``lbr.particles``, before any rule runs.
+
+    ``files``: the config files in the order Snakemake merged them (lowest precedence first);
+    ``overrides``: the ``--config`` values.  Raises :class:`~poker51.errors.ConfigError`, one
+    line naming the file and the key (``config/smoke.yaml: solve.iterations: expected integer,
+    got 'many'``).
+    """
+    origin = config_origin(files, overrides)
+    validate(config, schema, "config", origin=origin)
+    load_population(config["population"])
+    if config.get("holdout"):
+        load_holdout(config["holdout"])
+    lbr = config["lbr"]
+    if lbr["max_tries"] < lbr["particles"]:
+        where = origin(["lbr", "max_tries"])
+        raise ConfigError(f"{where}: lbr.max_tries: {lbr['max_tries']} is below lbr.particles ({lbr['particles']})")
+
+
+def check_slurm(jobs: Sequence[tuple[str, Any, Any]], status_command: str | None) -> str | None:
+    """Before a SLURM run submits anything (the workflow's ``onstart``): every cluster job's
+    ``(rule, slurm_partition, slurm_account)`` and the plugin's status command, checked against
+    the cluster by :func:`poker51.slurm.check_submission`.  Returns ``None`` when the run can
+    go ahead, else the one-line problem (the workflow prints it and exits 2)."""
+    text = [(rule, str(p) if p else None, str(a) if a else None) for rule, p, a in jobs]
+    try:
+        check_submission([ClusterJob(*job) for job in text], status_command)
+    except InputError as exc:
+        return str(exc)
+    return None
 
 
 # --------------------------------------------------------------------------- export
@@ -266,6 +368,7 @@ def run_export(
         "iterations": s["iterations"],
         "exploitability": s["exploitability"],
         "algorithm": s["algorithm"],
+        "units": {"h_bet": "jbits", **dict.fromkeys(ACTION_COLUMNS, PROBABILITY)},
     }
     df = strategy_table(game, np.load(policy), ab, variant)
     write_table(df, out["parquet"], prov)
@@ -284,6 +387,7 @@ def run_evidence(
     stack: int,
     out: str,
     hands_out: str,
+    provenance: Provenance = None,
 ) -> None:
     """v0.6 (the exported table) against v0.5, each against every training type and every
     hold-out type, on the same deals: the summary (``out``) and the per-hand nets (``hands_out``)."""
@@ -301,13 +405,16 @@ def run_evidence(
         holdout=load_holdout(holdout) if holdout else (),
     )
     meta = {"variant": variant, "hands": hands, "seed": seed, "stack": stack}
-    write_parquet(per_hand, hands_out, metadata=meta)
-    write_parquet(summarize(per_hand, seed), out, metadata=meta)
+    hand_units = {"hand": "deal index", **units_for(["v0.6", "v0.5"], JBITS)}
+    write_parquet(per_hand, hands_out, metadata=table_metadata(provenance, hand_units, **meta))
+    units = {"hands": "deals per type and policy", "stack": "jbits", **units_for(
+        ["mean", "sd", "se", "ci_low", "ci_high"], JBITS)}  # fmt: skip
+    write_parquet(summarize(per_hand, seed), out, metadata=table_metadata(provenance, units, **meta))
 
 
-def gather_evidence(inputs: Sequence[str], out: str, figure: str) -> None:
+def gather_evidence(inputs: Sequence[str], out: str, figure: str, provenance: Provenance = None) -> None:
     """The evidence of every variant in one table, and its figure (hold-out types marked)."""
-    gather(inputs, out, sort=["variant", "population", "type", "policy"])
+    gather(inputs, out, sort=["variant", "population", "type", "policy"], provenance=provenance)
     df = read_parquet(out)
     df["type"] = np.where(df["population"] == HOLDOUT, df["type"] + " (hold-out)", df["type"])
     figures.fig_evidence(df, _stem(figure))
@@ -325,6 +432,7 @@ def run_lbr(
     max_tries: int,
     out: str,
     threads: int = 1,
+    provenance: Provenance = None,
 ) -> None:
     """The local best response against one policy of one variant: per-hand results."""
     numba.set_num_threads(max(1, min(int(threads), numba.config.NUMBA_NUM_THREADS)))  # type: ignore[attr-defined]
@@ -332,36 +440,47 @@ def run_lbr(
     model = policy_model(policy, variant, tables, table)
     df = lbr_run(model, variant, policy, hands, seed, particles, max_tries, progress=True)
     meta = {"variant": variant, "policy": policy, "hands": hands, "seed": seed, "particles": particles}
-    write_parquet(df, out, metadata={**meta, "max_tries": max_tries})
+    units = {"hand": "deal index", "net": LBR_UNIT, "fallbacks": "decisions", "particles": "candidate hands"}
+    write_parquet(df, out, metadata=table_metadata(provenance, units, **meta, max_tries=max_tries))
     score = summarize_lbr(df, seed, particles, max_tries)[0]
     log.info("lbr %s %s: LBR wins %.3f [%.3f, %.3f] jbits/hand over %d hands", variant, policy, score.mean,
              score.ci_low, score.ci_high, score.hands)  # fmt: skip
 
 
-def gather_lbr(inputs: Sequence[str], out: str) -> None:
+def gather_lbr(inputs: Sequence[str], out: str, provenance: Provenance = None) -> None:
     """One row per (variant, policy): what LBR wins, with its 95% interval (:class:`LBRScore`)."""
     rows = []
     for path in inputs:
         df, meta = read_parquet(path), read_metadata(path)
         rows += [s.row() for s in summarize_lbr(df, int(meta["seed"]), int(meta["particles"]), int(meta["max_tries"]))]
-    write_parquet(pd.DataFrame(rows).sort_values(["variant", "policy"], kind="stable").reset_index(drop=True), out)
+    df = pd.DataFrame(rows).sort_values(["variant", "policy"], kind="stable").reset_index(drop=True)
+    units = {**units_for(["mean", "sd", "se", "ci_low", "ci_high"], LBR_UNIT), "hands": "deals", "fallbacks": "deals"}
+    write_parquet(df, out, metadata=table_metadata(provenance, units))
 
 
 def run_belief_spots(
-    variant: str, abstraction_dir: str, standard_dir: str, population: str, spots: int, seed: int, out: str
+    variant: str,
+    abstraction_dir: str,
+    standard_dir: str,
+    population: str,
+    spots: int,
+    seed: int,
+    out: str,
+    provenance: Provenance = None,
 ) -> None:
     """The after-draw decisions of v0.5 in one variant, with its own and with the standard belief table."""
     tables = AbstractionTables.load(abstraction_dir, variant)
     standard = AbstractionTables.load(standard_dir, "standard").belief_array()
     df = belief_spots(variant, tables, standard, load_population(population), spots, seed)
-    write_parquet(df, out, metadata={"variant": variant, "spots": spots, "seed": seed})
+    units = {"read_own": "read (0..1)", "read_standard": "read (0..1)"}
+    write_parquet(df, out, metadata=table_metadata(provenance, units, variant=variant, spots=spots, seed=seed))
 
 
-def run_belief_claims(spots: Sequence[str], out: str, out_md: str) -> None:
+def run_belief_claims(spots: Sequence[str], out: str, out_md: str, provenance: Provenance = None) -> None:
     """The rule card's belief-table claims, recomputed (next to the census claims)."""
     frames = {str(read_parquet(p)["variant"].iloc[0]): read_parquet(p) for p in spots}
     claims = belief_claims(frames)
-    write_parquet(claims, out)
+    write_parquet(claims, out, metadata=table_metadata(provenance, {}))
     Path(out_md).write_text(belief_claims_markdown(claims, SPOT_DEFINITION))
     log.info("belief claims: %s", dict(zip(claims["claim_id"], claims["verdict"])))
 
@@ -381,6 +500,25 @@ def run_verify(tables: Sequence[str], receipt: str, hands: int, seed: int, abstr
         raise SystemExit(f"verify failed: see {out}")
 
 
+# --------------------------------------------------------------------------- report
+def headline_tables(scores: str, evidence: str, claims: str, out: Mapping[str, str]) -> None:
+    """The headline tables as HTML pages for ``snakemake --report``."""
+    headline.write_html(
+        headline.headline_scores(read_parquet(scores)),
+        out["scores"],
+        "Scores: Riemann's value in jbits per hand",
+        "value of the game = [low, high]; guarantee = the table against a best-responding human; "
+        "vs population = against the configured mix of player types.",
+    )
+    headline.write_html(
+        headline.headline_evidence(read_parquet(evidence)),
+        out["evidence"],
+        "Evidence: v0.6 against v0.5 on real-card deals",
+        "Riemann's mean jbits per hand [95% CI]; the difference is paired (the same deals).",
+    )
+    headline.write_html(headline.headline_claims(read_parquet(claims)), out["claims"], "The rule card's census claims")
+
+
 # --------------------------------------------------------------------------- figures
 def _stem(path: str) -> str:
     """``results/figures/x.pdf`` -> ``results/figures/x``."""
@@ -395,12 +533,13 @@ def removal_figure(removal: str, out: str) -> None:
     figures.fig_removal_heatmap(read_parquet(removal), _stem(out))
 
 
-def abstraction_figure(variants: Sequence[str], classes: Sequence[str], buckets: Sequence[str], out: str) -> None:
-    figures.fig_classes_buckets(
-        {v: read_parquet(p) for v, p in zip(variants, classes, strict=True)},
-        {v: read_parquet(p) for v, p in zip(variants, buckets, strict=True)},
-        _stem(out),
-    )
+def abstraction_figure(
+    variants: Sequence[str], classes: Sequence[str], buckets: Sequence[str], transitions: Sequence[str], out: str
+) -> None:
+    def read(paths: Sequence[str]) -> dict[str, pd.DataFrame]:
+        return {v: read_parquet(p) for v, p in zip(variants, paths, strict=True)}
+
+    figures.fig_classes_buckets(read(classes), read(buckets), read(transitions), _stem(out))
 
 
 def score_figures(convergence: str, timing: str, scores: str, out: Mapping[str, str]) -> None:
@@ -410,6 +549,31 @@ def score_figures(convergence: str, timing: str, scores: str, out: Mapping[str, 
     timed = conv.merge(pd.read_csv(timing, sep="\t"), on=["variant", "p", "iteration"])
     figures.fig_convergence(timed, _stem(out["convergence_time"]), x="seconds")
     figures.fig_frontier(read_parquet(scores), _stem(out["frontier"]))
+
+
+_MULTI_UNITS = {
+    **units_for(["net_people", "net_people_lo", "net_people_hi"], "jbits per hand"),
+    **units_for(["abit_score", "abit_score_lo", "abit_score_hi"], "abits per hand"),
+    **units_for(["riemann_abits", "riemann_abits_lo", "riemann_abits_hi"], "abits per hand"),
+    **units_for(["tables", "hands"], "count"),
+}
+
+
+def run_multi(
+    population: str, out_sim: str, out_audit: str, settings: Mapping[str, Any], belief_seed: int,
+    belief_samples: int, threads: int, provenance: Provenance = None,
+) -> None:  # fmt: skip
+    """The five-seat tables (:mod:`poker51.multi.stage`): ``sim.parquet`` with its provenance
+    and units, and the conservation audit."""
+    simulate_tables(
+        population, out_sim, out_audit, belief_seed=belief_seed, belief_samples=belief_samples, threads=threads,
+        metadata=table_metadata(provenance, _MULTI_UNITS), **settings,
+    )  # fmt: skip
+
+
+def multi_figure(sim: str, out: str) -> None:
+    """The five-seat tables figure of ``sim.parquet``."""
+    figures.fig_multi(read_parquet(sim), _stem(out))
 
 
 def strategy_figure(variant: str, p: float, strategy: str, classes: str, buckets: str, out: str) -> None:
@@ -424,8 +588,9 @@ def strategy_figure(variant: str, p: float, strategy: str, classes: str, buckets
 
 
 __all__ = [
-    "abstraction_figure", "add_lbr_columns", "census_figure", "config_hash", "gather", "gather_evidence",
-    "gather_lbr", "gather_scores", "logged", "removal_figure", "run_abstraction", "run_belief_claims",
-    "run_belief_spots", "run_census", "run_evidence", "run_export", "run_lbr", "run_receipt", "run_removal",
-    "run_scores", "run_solve", "run_verify", "score_figures", "strategy_figure",
+    "HOUSEKEEPING", "ConfigError", "abstraction_figure", "add_lbr_columns", "census_figure", "computed_config",
+    "config_hash", "gather", "gather_evidence", "gather_lbr", "gather_scores", "headline_tables", "logged",
+    "multi_figure", "provenance", "removal_figure", "run_abstraction", "run_belief_claims", "run_belief_spots",
+    "run_census", "run_evidence", "run_export", "run_lbr", "run_multi", "run_receipt", "run_removal", "run_scores",
+    "run_solve", "run_verify", "score_figures", "strategy_figure", "validate_config",
 ]  # fmt: skip

@@ -75,7 +75,7 @@ rule belief_claims:
         [out(f"{v}/belief_spots.parquet") for v in BELIEF_VARIANTS],
     output:
         table=out("census/belief_claims.parquet"),
-        md=out("census/belief_claims.md"),
+        md=table_report(out("census/belief_claims.md"), "belief_claims_md", "1 Census"),
     conda:
         "../envs/poker51.yaml"
     log:

@@ -2,7 +2,7 @@
 
 from pathlib import Path
 
-from poker51.stages import logged, run_belief_spots
+from poker51.stages import logged, provenance, run_belief_spots
 
 with logged(snakemake.log[0]):
     run_belief_spots(
@@ -13,4 +13,5 @@ with logged(snakemake.log[0]):
         spots=int(snakemake.params.spots),
         seed=int(snakemake.params.seed),
         out=snakemake.output[0],
+        provenance=provenance(snakemake.rule, snakemake.wildcards, snakemake.params, snakemake.input),
     )

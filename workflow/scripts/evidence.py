@@ -3,7 +3,7 @@ and per hold-out type: the summary and the per-hand nets."""
 
 from pathlib import Path
 
-from poker51.stages import logged, run_evidence
+from poker51.stages import logged, provenance, run_evidence
 
 with logged(snakemake.log[0]):
     run_evidence(
@@ -17,4 +17,5 @@ with logged(snakemake.log[0]):
         stack=int(snakemake.params.stack),
         out=snakemake.output.summary,
         hands_out=snakemake.output.hands,
+        provenance=provenance(snakemake.rule, snakemake.wildcards, snakemake.params, snakemake.input),
     )

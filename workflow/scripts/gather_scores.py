@@ -2,7 +2,7 @@
 local best response wins, when it ran), and the solves' wall-clock timings (not reproducible,
 not in the receipt) in a TSV."""
 
-from poker51.stages import gather_scores, logged
+from poker51.stages import gather_scores, logged, provenance
 
 with logged(snakemake.log[0]):
     gather_scores(
@@ -12,4 +12,5 @@ with logged(snakemake.log[0]):
         list(snakemake.params.solves),
         dict(snakemake.output.items()),
         lbr=snakemake.input.lbr[0] if snakemake.input.lbr else None,
+        provenance=provenance(snakemake.rule, snakemake.wildcards, snakemake.params, snakemake.input),
     )

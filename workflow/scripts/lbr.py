@@ -2,7 +2,7 @@
 
 from pathlib import Path
 
-from poker51.stages import logged, run_lbr
+from poker51.stages import logged, provenance, run_lbr
 
 with logged(snakemake.log[0]):
     run_lbr(
@@ -16,4 +16,5 @@ with logged(snakemake.log[0]):
         max_tries=int(snakemake.params.max_tries),
         out=snakemake.output[0],
         threads=snakemake.threads,
+        provenance=provenance(snakemake.rule, snakemake.wildcards, snakemake.params, snakemake.input),
     )

@@ -40,10 +40,9 @@ from pathlib import Path
 from typing import Any
 
 import numpy as np
-import yaml
 
 from poker51.abstraction.tables import AbstractionTables
-from poker51.errors import InputError
+from poker51.errors import ConfigError
 from poker51.hands.evaluate import category_of, strength
 from poker51.hands.house import house_keep
 from poker51.play.actions import Action, View
@@ -56,6 +55,7 @@ from poker51.play.v05 import (
     when_checked_to,
 )
 from poker51.rules import BET_SIZES, MARKER_CARD, RIEMANN_BET, VARIANT_RULES
+from poker51.validation import load_yaml
 
 #: hand levels, weakest first (module docstring)
 LEVELS: tuple[str, ...] = (
@@ -74,7 +74,7 @@ def _level_index(name: str, where: str) -> int:
     if name == NEVER:
         return len(LEVELS)
     if name not in LEVELS:
-        raise InputError(f"{where}: {name!r} is not a hand level (one of {', '.join(LEVELS)} or {NEVER})")
+        raise ConfigError(f"{where}: {name!r} is not a hand level (one of {', '.join(LEVELS)} or {NEVER})")
     return LEVELS.index(name)
 
 
@@ -103,51 +103,46 @@ class HoldoutType:
     def from_config(cls, name: str, cfg: Any, source: str = "holdout") -> HoldoutType:
         where = f"{source}: types.{name}"
         if not isinstance(cfg, Mapping):
-            raise InputError(f"{where}: expected a mapping of keys")
+            raise ConfigError(f"{where}: expected a mapping of keys")
         kind = cfg.get("kind")
         if kind not in KINDS:
-            raise InputError(f"{where}.kind: {kind!r} is not one of {', '.join(KINDS)}")
+            raise ConfigError(f"{where}.kind: {kind!r} is not one of {', '.join(KINDS)}")
         if kind == "v05":
             extra = set(cfg) - {"kind"}
             if extra:
-                raise InputError(f"{where}: unknown key {sorted(extra)[0]!r} for kind v05")
+                raise ConfigError(f"{where}: unknown key {sorted(extra)[0]!r} for kind v05")
             return cls(name, "v05")
         allowed = {"kind", "draw", "size", "bluff", "pre", "post"}
         if set(cfg) - allowed:
-            raise InputError(f"{where}: unknown key {sorted(set(cfg) - allowed)[0]!r}")
+            raise ConfigError(f"{where}: unknown key {sorted(set(cfg) - allowed)[0]!r}")
         missing = sorted(allowed - set(cfg))
         if missing:
-            raise InputError(f"{where}: missing key {missing[0]!r}")
+            raise ConfigError(f"{where}: missing key {missing[0]!r}")
         if cfg["draw"] not in DRAWS:
-            raise InputError(f"{where}.draw: {cfg['draw']!r} is not one of {', '.join(DRAWS)}")
+            raise ConfigError(f"{where}.draw: {cfg['draw']!r} is not one of {', '.join(DRAWS)}")
         if cfg["size"] not in BET_SIZES or isinstance(cfg["size"], bool):
-            raise InputError(f"{where}.size: {cfg['size']!r} is not one of 1, 2, 4, 8")
+            raise ConfigError(f"{where}.size: {cfg['size']!r} is not one of 1, 2, 4, 8")
         bluff = cfg["bluff"]
         if isinstance(bluff, bool) or not isinstance(bluff, (int, float)) or not 0.0 <= bluff <= 1.0:
-            raise InputError(f"{where}.bluff: {bluff!r} is not a probability in 0..1")
+            raise ConfigError(f"{where}.bluff: {bluff!r} is not a probability in 0..1")
         rounds = {}
         for rnd in ROUNDS:
             r = cfg[rnd]
             if not isinstance(r, Mapping) or set(r) != {"open", "call", "raise"}:
-                raise InputError(f"{where}.{rnd}: needs exactly the keys open, call and raise")
+                raise ConfigError(f"{where}.{rnd}: needs exactly the keys open, call and raise")
             rounds[rnd] = RoundRule(*(_level_index(r[k], f"{where}.{rnd}.{k}") for k in ("open", "call", "raise")))
         return cls(name, "rules", cfg["draw"], int(cfg["size"]), float(bluff), rounds["pre"], rounds["post"])
 
 
 def load_holdout(path_or_cfg: str | Path | Mapping[str, Any]) -> tuple[HoldoutType, ...]:
-    """Read ``config/holdout.yaml`` (or a dict of its shape); a bad key is named with the file."""
+    """Read ``config/holdout.yaml`` (or a dict of its shape); a missing file, bad YAML or a bad
+    key is one :class:`~poker51.errors.ConfigError` line naming the file and the key."""
     source = "holdout" if isinstance(path_or_cfg, Mapping) else str(path_or_cfg)
-    if isinstance(path_or_cfg, Mapping):
-        cfg: Any = path_or_cfg
-    else:
-        try:
-            cfg = yaml.safe_load(Path(path_or_cfg).read_text())
-        except (OSError, yaml.YAMLError) as exc:
-            raise InputError(f"{source}: cannot read the hold-out types ({exc.__class__.__name__})") from None
+    cfg: Any = path_or_cfg if isinstance(path_or_cfg, Mapping) else load_yaml(path_or_cfg, "hold-out types file")
     if not isinstance(cfg, Mapping) or set(cfg) != {"types"} or not isinstance(cfg["types"], Mapping):
-        raise InputError(f"{source}: needs exactly one key, 'types', a mapping of type names")
+        raise ConfigError(f"{source}: needs exactly one key, 'types', a mapping of type names")
     if len(cfg["types"]) < 1:
-        raise InputError(f"{source}: types: at least one type")
+        raise ConfigError(f"{source}: types: at least one type")
     return tuple(HoldoutType.from_config(str(n), c, source) for n, c in cfg["types"].items())
 
 

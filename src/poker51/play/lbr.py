@@ -36,6 +36,8 @@ POLICIES = ("v0.6", "v0.5")
 KINDS = {"v0.6": V06, "v0.5": V05, "check-call": CHECKCALL}
 #: both stacks at the start of every hand: at least 49 jbits, so nobody is ever all in
 STACK = 100
+#: the unit of every LBR result (the opposite sign of the other tables' Riemann-side jbits)
+LBR_UNIT = "jbits per hand won by the local best response from Riemann (+ = LBR wins)"
 #: entropy word that separates LBR's random keys from the deals' seeds
 LBR_DOMAIN = 0x4C4252
 HAND_COLUMNS = [
@@ -174,6 +176,6 @@ def summarize_lbr(per_hand: pd.DataFrame, seed: int, particles: int, max_tries: 
 
 
 __all__ = [
-    "HAND_COLUMNS", "LBRScore", "LBR_DOMAIN", "POLICIES", "STACK", "hand_decks", "hand_keys", "lbr_run",
+    "HAND_COLUMNS", "LBRScore", "LBR_DOMAIN", "LBR_UNIT", "POLICIES", "STACK", "hand_decks", "hand_keys", "lbr_run",
     "policy_model", "summarize_lbr",
 ]  # fmt: skip
