@@ -18,6 +18,8 @@ from poker51.play.v05 import post_draw_read
 ROOT = Path(__file__).resolve().parents[2]
 
 
+# Wild's abstraction costs about 20 s to build: the tests on Wild's spots run in `make slow`;
+# the always-run test below plays the standard variant against a shifted copy of its table.
 @pytest.fixture(scope="module")
 def spots():
     standard = built_tables("standard").belief_array()
@@ -26,6 +28,7 @@ def spots():
     return wild, standard, bc.belief_spots("wild", wild, standard, pop, 150, 51)
 
 
+@pytest.mark.slow
 def test_spots_are_after_draw_decisions_read_with_both_tables(spots):
     wild, standard, df = spots
     assert list(df.columns) == bc.SPOT_COLUMNS and len(df) == 150 and df["spot"].tolist() == list(range(150))
@@ -39,6 +42,7 @@ def test_spots_are_after_draw_decisions_read_with_both_tables(spots):
     assert (df["read_standard"] - df["read_own"]).mean() > 0
 
 
+@pytest.mark.slow
 def test_spots_are_seeded(spots):
     wild, standard, df = spots
     again = bc.belief_spots("wild", wild, standard, load_population(ROOT / "config" / "population.yaml"), 150, 51)
@@ -47,6 +51,24 @@ def test_spots_are_seeded(spots):
         bc.belief_spots("wild", wild, standard, load_population(ROOT / "config" / "population.yaml"), 0, 51)
 
 
+def test_spots_read_with_a_shifted_table_and_are_seeded():
+    tables = built_tables("standard")
+    shifted = np.clip(tables.belief_array() - 0.05, 0.0, 1.0)  # every read 5 points lower, but at 0
+    pop = load_population(ROOT / "config" / "population.yaml")
+    df = bc.belief_spots("standard", tables, shifted, pop, 60, 7)
+    assert list(df.columns) == bc.SPOT_COLUMNS and len(df) == 60 and df["spot"].tolist() == list(range(60))
+    for row in df.itertuples(index=False):
+        cards = parse_cards(row.cards)
+        assert row.read_own == post_draw_read(cards, row.h_draw, tables.belief_array(), "standard")
+        assert row.read_standard == post_draw_read(cards, row.h_draw, shifted, "standard")
+    d = (df["read_standard"] - df["read_own"]).to_numpy()
+    assert (d <= 0).all() and (d < 0).any()
+    pd.testing.assert_frame_equal(df, bc.belief_spots("standard", tables, shifted, pop, 60, 7))
+    with pytest.raises(ValueError):
+        bc.belief_spots("standard", tables, shifted, pop, 0, 7)
+
+
+@pytest.mark.slow
 def test_the_same_table_changes_nothing():
     wild = built_tables("wild")
     pop = load_population(ROOT / "config" / "population.yaml")

@@ -99,7 +99,10 @@ def test_rule_players_follow_their_levels():
         HoldoutPlayer(load_holdout(HOLDOUT)[3], "standard", 3)
 
 
-@pytest.mark.parametrize("variant", ["standard", "wild", "bug"])
+# wild and bug build their abstractions (about 20 s each): `make slow`
+@pytest.mark.parametrize(
+    "variant", ["standard", pytest.param("wild", marks=pytest.mark.slow), pytest.param("bug", marks=pytest.mark.slow)]
+)
 def test_every_type_plays_legal_reproducible_hands(variant):
     tables = built_tables(variant)
     riemann = V05Player.from_tables(variant, tables)

@@ -75,7 +75,10 @@ def _ranks_shuffled(M, hands, out):
         out[i] = m.rank5(M, h[4], h[2], h[0], h[3], h[1])
 
 
-@pytest.mark.parametrize("variant", ["standard", "wild", "bug"])
+# wild and bug build their abstractions (about 20 s each): `make slow`
+@pytest.mark.parametrize(
+    "variant", ["standard", pytest.param("wild", marks=pytest.mark.slow), pytest.param("bug", marks=pytest.mark.slow)]
+)
 def test_rank5_is_the_colex_rank_of_every_hand(variant, standard):
     if variant == "standard":
         H = standard[1]
@@ -115,9 +118,9 @@ def test_pairwise_mean_is_numpys():
         assert m.pairwise_mean(x) == np.mean(x)
 
 
-@pytest.mark.parametrize("variant", ["standard", "wild"])
-def test_v05_pre_reads_are_the_players(variant, standard, wild):
-    tables, H = (standard[0].tables, standard[1]) if variant == "standard" else wild
+@pytest.mark.parametrize("variant", ["standard", pytest.param("wild", marks=pytest.mark.slow)])
+def test_v05_pre_reads_are_the_players(variant, standard, request):
+    tables, H = (standard[0].tables, standard[1]) if variant == "standard" else request.getfixturevalue("wild")
     M = m.policy_tuple(m.V05, H, belief=tables.belief_array())
     hands = _hands(H.cards, 60, 5)
     if variant == "wild":
