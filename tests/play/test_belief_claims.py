@@ -53,7 +53,8 @@ def test_spots_are_seeded(spots):
 
 def test_spots_read_with_a_shifted_table_and_are_seeded():
     tables = built_tables("standard")
-    shifted = np.clip(tables.belief_array() - 0.05, 0.0, 1.0)  # every read 5 points lower, but at 0
+    belief = tables.belief_array()  # (draw, quantile) -> strength, non-decreasing in the quantile
+    shifted = belief[:, np.minimum(np.arange(belief.shape[1]) + 50, belief.shape[1] - 1)]  # 50 quantiles up
     pop = load_population(ROOT / "config" / "population.yaml")
     df = bc.belief_spots("standard", tables, shifted, pop, 60, 7)
     assert list(df.columns) == bc.SPOT_COLUMNS and len(df) == 60 and df["spot"].tolist() == list(range(60))
@@ -62,7 +63,7 @@ def test_spots_read_with_a_shifted_table_and_are_seeded():
         assert row.read_own == post_draw_read(cards, row.h_draw, tables.belief_array(), "standard")
         assert row.read_standard == post_draw_read(cards, row.h_draw, shifted, "standard")
     d = (df["read_standard"] - df["read_own"]).to_numpy()
-    assert (d <= 0).all() and (d < 0).any()
+    assert (d <= 0).all() and (d < 0).any()  # a stronger table reads every hand lower
     pd.testing.assert_frame_equal(df, bc.belief_spots("standard", tables, shifted, pop, 60, 7))
     with pytest.raises(ValueError):
         bc.belief_spots("standard", tables, shifted, pop, 0, 7)

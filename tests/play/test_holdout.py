@@ -10,7 +10,7 @@ import pytest
 import yaml
 
 from poker51.cards import parse_cards
-from poker51.errors import InputError
+from poker51.errors import ConfigError
 from poker51.play.engine import play_match
 from poker51.play.evidence import built_tables
 from poker51.play.holdout import (
@@ -55,11 +55,14 @@ def test_a_bad_config_names_the_key_and_the_file(tmp_path, edit, message):
     edit(cfg)
     path = tmp_path / "holdout.yaml"
     path.write_text(yaml.safe_dump(cfg))
-    with pytest.raises(InputError, match=message) as err:
+    with pytest.raises(ConfigError, match=message) as err:
         load_holdout(path)
     assert str(path) in str(err.value)
-    with pytest.raises(InputError, match="cannot read"):
+    with pytest.raises(ConfigError, match="missing.yaml: no such hold-out types file"):
         load_holdout(tmp_path / "missing.yaml")
+    (tmp_path / "bad.yaml").write_text("types: [")
+    with pytest.raises(ConfigError, match=r"bad.yaml: line 1, column \d+: not valid YAML"):
+        load_holdout(tmp_path / "bad.yaml")
 
 
 @pytest.mark.parametrize(

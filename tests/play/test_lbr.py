@@ -15,7 +15,7 @@ from poker51.play import lbr
 from poker51.play import lbr_kernels as k
 from poker51.play import models as m
 from poker51.play.engine import play_hand, play_match, shuffled_deck, stacked_deck
-from poker51.play.evidence import CheckCallPlayer, built_tables
+from poker51.play.evidence import CheckCallPlayer
 from poker51.play.lbr_plain import CheckCallModel, PlainLBR, TableModel, V05Model, draw_cards_plain
 from poker51.play.riemann import PublicState, Riemann
 from poker51.play.v05 import V05Player
@@ -232,8 +232,8 @@ def test_hand_keys_and_decks():
     assert decks.shape == (2, 52) and decks[1].tolist() == shuffled_deck("wild", 4, 11)
 
 
-def test_policy_model_refuses_bad_input(tmp_path):
-    tables = built_tables("standard")
+def test_policy_model_refuses_bad_input(setup):
+    tables = setup[0].tables
     with pytest.raises(ValueError):
         lbr.policy_model("v0.7", "standard", tables)
     with pytest.raises(ValueError):
