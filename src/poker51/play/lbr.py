@@ -109,7 +109,7 @@ def policy_model(policy: str, variant: str, tables: AbstractionTables, table: st
     if policy == "v0.6" and table is None:
         raise ValueError("the v0.6 policy needs its exported table")
     hands = hand_arrays(variant, tables.classes, tables.buckets)
-    if policy == "v0.6":
+    if policy == "v0.6" and table is not None:
         riemann = Riemann.load(table, variant=variant, classes=tables.classes, buckets=tables.buckets)
         return policy_tuple(V06, hands, table_arrays(*riemann.kernel_arrays()))
     if policy == "v0.5":
