@@ -33,14 +33,13 @@ Rows are sorted by :data:`INDEX_COLUMNS` in that order (``spot`` by its category
 is alphabetical).  :data:`TABLE_SCHEMA` is the Parquet schema;
 :func:`poker51.export.tables.write_table` adds the provenance and a content digest to the
 key-value metadata and :func:`read_table` refuses a file whose bytes, schema, digest or rows
-are not a table's.  :func:`poker51.export.tables.to_json` writes the same rows as JSON for the
+are not a table's.  :func:`poker51.export.compact.to_json` writes the same rows as compact JSON for the
 JavaScript game server (``docs/tables.md``).
 """
 
 from __future__ import annotations
 
 import hashlib
-import json
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
@@ -308,15 +307,6 @@ def read_table(path: str | Path) -> tuple[pd.DataFrame, dict[str, Any]]:
     if meta.get("rows") != len(df):
         raise StrategyTableError(f"{path}: {len(df)} rows, the metadata says {meta.get('rows')}")
     return df, meta
-
-
-def read_json_table(path: str | Path) -> pd.DataFrame:
-    """The rows of a :func:`to_json` file as a table frame (checked)."""
-    obj = json.loads(Path(path).read_text(encoding="utf-8"))
-    cols = {c: [r[c] for r in obj["rows"]] for c in TABLE_COLUMNS}
-    df = frame(cols)
-    check_table(df, str(path))
-    return df
 
 
 def table_path(tables_dir: str | Path, variant: str, ext: str = "parquet") -> Path:

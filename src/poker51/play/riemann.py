@@ -65,6 +65,7 @@ import pandas as pd
 
 from poker51.abstraction.keys import hand_class_key_strength
 from poker51.cards import MARKER, card_str
+from poker51.export.compact import read_json_table
 from poker51.export.receipt import check_hash, load_receipt
 from poker51.export.schema import (
     ACTION_COLUMNS,
@@ -298,8 +299,9 @@ class Riemann:
         tables_dir: str | Path = DEFAULT_TABLES_DIR,
         variant: str | None = None,
     ) -> Riemann:
-        """Load and check a table: ``source`` is a Parquet path, or a variant name whose table
-        is ``{tables_dir}/{variant}.parquet``.  With ``receipt`` (a path or a loaded
+        """Load and check a table: ``source`` is a Parquet path (or the compact JSON table,
+        :mod:`poker51.export.compact`, whose probabilities are rounded), or a variant name
+        whose table is ``{tables_dir}/riemann-v06-{variant}.parquet``.  With ``receipt`` (a path or a loaded
         receipt dict) the file's SHA-256 must be the receipt's.  The variant comes from the
         table's metadata and must match ``variant`` (or the name) when given."""
         if str(source) in VARIANT_RULES and not Path(source).exists():
@@ -310,7 +312,7 @@ class Riemann:
         else:
             path = Path(source)
         sha = check_hash(path, load_receipt(receipt)) if receipt is not None else None
-        df, meta = read_table(path)
+        df, meta = read_json_table(path) if path.suffix == ".json" else read_table(path)
         meta_variant = meta.get("variant")
         if meta_variant not in VARIANT_RULES:
             raise StrategyTableError(f"{path}: metadata names no known variant ({meta_variant!r})")
