@@ -193,7 +193,10 @@ def test_receipt_is_deterministic_and_hashes_every_file(exported):
         exported.parquet.as_posix(): sha256_file(exported.parquet),
         exported.json.as_posix(): sha256_file(exported.json),
     }
-    assert set(r1["packages"]) == {"python", "numpy", "numba", "pandas", "pyarrow", "poker51"}
+    assert set(r1["packages"]) == {
+        "python", "numpy", "numba", "scipy", "pandas", "pyarrow", "matplotlib", "snakemake", "poker51"
+    }  # fmt: skip
+    assert "not installed" not in r1["packages"].values()
     assert "time" not in json.dumps(r1)
     with pytest.raises(FileNotFoundError):
         receipt([exported.root / "missing.parquet"], {}, {})
