@@ -469,8 +469,8 @@ class Riemann:
             c = -1
             probs = info[0][b]
         h = e[0]
-        for byte in info[1]:
-            h = ((h ^ byte) * FNV64_PRIME) & _MASK64
+        for byte in info[1]:  # FNV-1a 64 continued over the spot (constants inline: the hot loop)
+            h = ((h ^ byte) * 0x100000001B3) & 0xFFFFFFFFFFFFFFFF
         u = h / _TWO64
         acc = 0.0
         solved = ""
