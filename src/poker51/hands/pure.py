@@ -132,7 +132,7 @@ def rank_strength(ranks: Sequence[int], flush: bool) -> int:
     (the plain counterpart of ``poker51.hands.evaluate._eval_ranks``).
 
     >>> hex(rank_strength([12, 3, 2, 1, 0], False)), hex(rank_strength([5, 5, 9, 9, 9], False))
-    ('0x430000', '0x679000')
+    ('0x430000', '0x695000')
     """
     a, b, c, d, e = ranks
     v = _FIVE[_POW[a] + _POW[b] + _POW[c] + _POW[d] + _POW[e]]
