@@ -25,7 +25,8 @@ from poker51.census.decks import named_deck
 from poker51.census.orders import orders_frame
 from poker51.census.removal import removal_table
 from poker51.export.receipt import write_receipt
-from poker51.export.tables import hands_per_row, strategy_table, to_json, write_table
+from poker51.export.rounding import rounding_report
+from poker51.export.tables import strategy_table, to_json, write_table
 from poker51.games.abstract import build_game, describe
 from poker51.games.population import Population, load_population
 from poker51.io import canonical_json, read_parquet, write_json, write_parquet
@@ -241,7 +242,7 @@ def run_export(
     }
     df = strategy_table(game, np.load(policy), ab, variant)
     write_table(df, out["parquet"], prov)
-    to_json(df, out["json"], prov, hands_per_row(df, tables.classes, tables.buckets, variant))
+    to_json(df, out["json"], prov, rounding_report(tables.classes, tables.buckets, variant))
     log.info("exported %s: %d information sets", variant, len(df))
 
 

@@ -23,7 +23,7 @@ The header records both numbers for the table at hand.  Rows still sum to 1 with
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any
 
@@ -55,7 +55,7 @@ def round_probabilities(P: np.ndarray, decimals: int = DECIMALS) -> np.ndarray:
     return np.array(flat, np.float64).reshape(np.shape(P))
 
 
-def _intervals(P: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+def action_intervals(P: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """For each row and action column, the ``[lo, hi)`` of ``u`` values choosing it: the
     running sums in column order (as Riemann adds them), the last positive action taking
     everything up to 1 (Riemann's fallback when rounding leaves no sum above ``u``)."""
@@ -68,6 +68,24 @@ def _intervals(P: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     return np.clip(lo, 0.0, 1.0), np.clip(hi, 0.0, 1.0)
 
 
+def changed_segments(p: np.ndarray, q: np.ndarray) -> list[tuple[float, float]]:
+    """The ``[a, b)`` ranges of ``u`` whose action differs between two rows ``p`` and ``q``.
+
+    >>> changed_segments(np.array([0.25, 0.75, 0, 0, 0]), np.array([0.3, 0.7, 0, 0, 0]))
+    [(0.25, 0.3)]
+    """
+    lo, hi = action_intervals(np.array([p, q], np.float64))
+    cuts = sorted({0.0, 1.0, *lo.ravel().tolist(), *hi.ravel().tolist()})
+    out = []
+    for a, b in zip(cuts, cuts[1:]):
+        inside = (lo <= a) & (a < hi)  # the action each row takes for u = a (one per row)
+        if b > a and inside[0].argmax() != inside[1].argmax():
+            if out and out[-1][1] == a:
+                a = out.pop()[0]  # one range, not two that touch
+            out.append((a, b))
+    return out
+
+
 def changed_share(P: np.ndarray, Q: np.ndarray) -> np.ndarray:
     """Per row, the share of ``u`` in ``[0, 1)`` whose action differs between the rows of
     ``P`` and ``Q`` (same column order): ``1 - sum_k |[lo_k, hi_k) ∩ [lo'_k, hi'_k)|``.
@@ -75,8 +93,8 @@ def changed_share(P: np.ndarray, Q: np.ndarray) -> np.ndarray:
     >>> changed_share(np.array([[0.25, 0.75]]), np.array([[0.3, 0.7]])).round(12).tolist()
     [0.05]
     """
-    lo, hi = _intervals(np.asarray(P, np.float64))
-    lo2, hi2 = _intervals(np.asarray(Q, np.float64))
+    lo, hi = action_intervals(np.asarray(P, np.float64))
+    lo2, hi2 = action_intervals(np.asarray(Q, np.float64))
     agree = np.clip(np.minimum(hi, hi2) - np.maximum(lo, lo2), 0.0, None).sum(axis=1)
     return np.clip(1.0 - agree, 0.0, 1.0)
 
@@ -100,22 +118,28 @@ def to_json(
     df: pd.DataFrame,
     path: str | Path,
     provenance: Mapping[str, Any] | None = None,
-    hands_per_row: np.ndarray | None = None,
+    report: Callable[[pd.DataFrame, pd.DataFrame], Mapping[str, Any]] | None = None,
     decimals: int = DECIMALS,
 ) -> Path:
     """Write the compact JSON table (module docstring); deterministic bytes.
 
-    ``hands_per_row`` (optional) gives :func:`expected_changes` in the header's ``rounding``;
-    without it the header holds the per-decision bound only."""
+    ``report(full, rounded)`` (optional; the pipeline's
+    :func:`poker51.export.rounding.rounding_report`) adds to the header's ``rounding``: from its
+    ``hands_per_row``, :func:`expected_changes` over every (hand, spot) pair; its other keys as
+    they are (the exhaustive pre-draw count).  Without it the header holds the per-decision
+    bound only."""
     check_table(df, str(path))
     path = Path(path)
     path.parent.mkdir(parents=True, exist_ok=True)
     rounded = rounded_frame(df, decimals)
     share = changed_share(df[list(ACTION_COLUMNS)].to_numpy(np.float64), rounded[list(ACTION_COLUMNS)].to_numpy())
     rounding: dict[str, Any] = {"decimals": decimals, "max_decision_change": float(share.max())}
-    if hands_per_row is not None:
-        rounding["expected_changed_decisions"] = expected_changes(share, hands_per_row)
-        rounding["decisions"] = int(np.sum(hands_per_row))
+    extra = dict(report(df, rounded)) if report is not None else {}
+    hands = extra.pop("hands_per_row", None)
+    if hands is not None:
+        rounding["expected_changed_decisions"] = expected_changes(share, hands)
+        rounding["decisions"] = int(np.sum(hands))
+    rounding.update(extra)
     head = {
         "format": JSON_FORMAT,
         "variant": (provenance or {}).get("variant"),
@@ -173,6 +197,6 @@ def read_json_table(path: str | Path) -> tuple[pd.DataFrame, dict[str, Any]]:
 
 
 __all__ = [
-    "DECIMALS", "JSON_FORMAT", "changed_share", "expected_changes", "read_json_table", "round_probabilities",
-    "rounded_frame", "to_json",
+    "DECIMALS", "JSON_FORMAT", "action_intervals", "changed_segments", "changed_share", "expected_changes",
+    "read_json_table", "round_probabilities", "rounded_frame", "to_json",
 ]  # fmt: skip

@@ -5,7 +5,7 @@ JSON layout and its rounding :mod:`poker51.export.compact`).
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any
 
@@ -97,21 +97,6 @@ def write_table(df: pd.DataFrame, path: str | Path, provenance: Mapping[str, Any
     return write_parquet(df, path, metadata=meta, schema=TABLE_SCHEMA)
 
 
-def hands_per_row(df: pd.DataFrame, classes: pd.DataFrame, buckets: pd.DataFrame, variant: str) -> np.ndarray:
-    """For each row of a table, the number of five-card hands it is played for: the dealt hands
-    of its class (the class table's ``members``) before the draw, the hands of the variant's
-    deck whose strength lies in its bucket after it (every hand enumerated by the kernels)."""
-    from poker51.abstraction.buckets import bucket_of_strength
-    from poker51.abstraction.classes import hand_table
-
-    members = classes.set_index("class")["members"].astype(np.int64)
-    per_bucket = np.bincount(bucket_of_strength(hand_table(variant).strengths, buckets), minlength=len(buckets))
-    street = df["street"].to_numpy()
-    by_class = members.reindex(df["class"].to_numpy()).fillna(0).to_numpy(np.int64)
-    by_bucket = per_bucket[np.clip(df["bucket"].to_numpy(np.int64), 0, None)]
-    return np.where(street == 0, by_class, by_bucket)
-
-
 def export_tables(
     game: Game,
     policy: np.ndarray,
@@ -119,13 +104,14 @@ def export_tables(
     variant: str,
     tables_dir: str | Path,
     provenance: Mapping[str, Any],
-    hands: np.ndarray | None = None,
+    report: Callable[[pd.DataFrame, pd.DataFrame], Mapping[str, Any]] | None = None,
 ) -> list[Path]:
     """Write the variant's table as Parquet and compact JSON (:func:`table_path`); returns both
-    paths.  ``hands`` (:func:`hands_per_row`) adds the expected rounding changes to the JSON."""
+    paths.  ``report`` (:func:`poker51.export.rounding.rounding_report`) adds the rounding's
+    counts to the JSON header."""
     df = strategy_table(game, policy, ab, variant)
     prov = {**provenance, "variant": variant}
     return [
         write_table(df, table_path(tables_dir, variant), prov),
-        to_json(df, table_path(tables_dir, variant, "json"), prov, hands),
+        to_json(df, table_path(tables_dir, variant, "json"), prov, report),
     ]
