@@ -76,7 +76,7 @@ def changed_segments(p: np.ndarray, q: np.ndarray) -> list[tuple[float, float]]:
     """
     lo, hi = action_intervals(np.array([p, q], np.float64))
     cuts = sorted({0.0, 1.0, *lo.ravel().tolist(), *hi.ravel().tolist()})
-    out = []
+    out: list[tuple[float, float]] = []
     for a, b in zip(cuts, cuts[1:]):
         inside = (lo <= a) & (a < hi)  # the action each row takes for u = a (one per row)
         if b > a and inside[0].argmax() != inside[1].argmax():

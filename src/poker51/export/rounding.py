@@ -11,7 +11,7 @@ header keeps the expectation.  Uses the kernels' hand table (pipeline extra).
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import numpy as np
@@ -37,12 +37,12 @@ def hands_per_row(df: pd.DataFrame, classes: pd.DataFrame, buckets: pd.DataFrame
     return np.where(street == 0, by_class, by_bucket)
 
 
-def _fnv(h: np.ndarray, data: bytes | np.ndarray) -> np.ndarray:
-    """FNV-1a 64 continued from states ``h`` (uint64, wrapping) over bytes (one per step, or one
-    array of bytes per step)."""
+def _fnv(h: np.ndarray, data: Sequence[int | np.ndarray] | bytes) -> np.ndarray:
+    """FNV-1a 64 continued from states ``h`` (uint64, wrapping) over bytes: each step one byte
+    for every state, or an array of bytes, one per state."""
     prime = np.uint64(FNV64_PRIME)
     for b in data:
-        h = (h ^ np.uint64(b) if np.isscalar(b) else h ^ b) * prime
+        h = np.bitwise_xor(h, np.asarray(b, dtype=np.uint64)) * prime
     return h
 
 
