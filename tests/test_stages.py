@@ -157,3 +157,42 @@ def test_lbr_columns_of_the_scores_table():
     assert out["lbr_win_ci_low"].tolist()[1:3] == [-0.8, 1.9] and out["lbr_hands"].tolist() == [0, 100, 100, 0]
     none = add_lbr_columns(scores, None)
     assert list(none.columns) == list(out.columns) and none["lbr_win"].isna().all() and (none["lbr_hands"] == 0).all()
+
+
+# --------------------------------------------------------------------------- issue 12's config keys
+@pytest.mark.parametrize(
+    "edit, message",
+    [
+        (
+            lambda c, d: c["lbr"].update(particles=32, max_tries=10),
+            "{cfg}: lbr.max_tries: 10 is below lbr.particles (32)",
+        ),
+        (lambda c, d: c.update(holdout=str(d / "nope.yaml")), "{dir}/nope.yaml: no such hold-out types file"),
+        (
+            lambda c, d: c.update(holdout=str(d / "bad_holdout.yaml")),
+            "{dir}/bad_holdout.yaml: types.loose_aggressive.size: 3 is not one of 1, 2, 4, 8",
+        ),
+    ],
+)
+def test_validate_config_checks_the_holdout_file_and_lbr_tries(tmp_path, edit, message):
+    from pathlib import Path
+
+    import yaml
+
+    from poker51.errors import ConfigError
+    from poker51.stages import validate_config
+
+    root = Path(__file__).resolve().parents[1]
+    holdout = yaml.safe_load((root / "config" / "holdout.yaml").read_text())
+    holdout["types"]["loose_aggressive"]["size"] = 3
+    (tmp_path / "bad_holdout.yaml").write_text(yaml.safe_dump(holdout))
+    cfg = yaml.safe_load((root / "config" / "smoke.yaml").read_text())
+    cfg["population"] = str(root / "config" / "population.yaml")
+    cfg["holdout"] = str(root / "config" / "holdout.yaml")
+    validate_config(cfg, root / "workflow" / "schemas" / "config.schema.yaml", [root / "config" / "smoke.yaml"], {})
+    edit(cfg, tmp_path)
+    path = tmp_path / "bad.yaml"
+    path.write_text(yaml.safe_dump(cfg))
+    with pytest.raises(ConfigError) as err:
+        validate_config(cfg, root / "workflow" / "schemas" / "config.schema.yaml", [path], {})
+    assert str(err.value) == message.format(cfg=path, dir=tmp_path)
