@@ -16,6 +16,7 @@ import pytest
 
 import poker51
 from poker51.io import TableError, read_metadata
+from poker51.play.lbr import LBR_UNIT
 from poker51.provenance import JBITS
 from poker51.rules import p_label
 
@@ -49,6 +50,25 @@ def test_every_table_is_loaded_as_the_config_says(results):
             assert list(rows["iteration"]) == list(range(solve["check_every"], its + 1, solve["check_every"]))
     assert results.verify is not None and results.verify["pass"] is True
     assert isinstance(results.timing, pd.DataFrame) and len(results.timing) > 0
+
+
+def test_the_real_card_studies_are_in_the_tables(results):
+    """Issue 12: hold-out rows in the evidence, what LBR wins in the scores (rnr and v0.5 rows,
+    the hands of the config), the belief claims next to the census claims."""
+    cfg = results.receipt["config"]
+    ev = results.evidence
+    assert set(ev["population"]) == ({"in_sample", "holdout"} if cfg.get("holdout") else {"in_sample"})
+    s = results.scores
+    hit = s["table"].isin(["rnr", "v0.5"])
+    if cfg["lbr"]["enabled"]:
+        assert (s.loc[hit, "lbr_hands"] == cfg["lbr"]["hands"]).all() and (s.loc[~hit, "lbr_hands"] == 0).all()
+        assert (s.loc[hit, "lbr_win_ci_low"] <= s.loc[hit, "lbr_win"]).all()
+        assert (s.loc[hit, "lbr_win"] <= s.loc[hit, "lbr_win_ci_high"]).all()
+        assert results.units("scores.parquet")["lbr_win"] == LBR_UNIT
+    assert s.loc[~hit, "lbr_win"].isna().all()
+    if cfg["belief_claims"]["enabled"] and {"standard", "wild"} <= set(cfg["abstraction"]["variants"]):
+        claims = pd.read_parquet(Path(results.root) / "census" / "belief_claims.parquet")
+        assert len(claims) == 5 and set(claims["verdict"]) <= {"holds", "differs", "not computed"}
 
 
 def test_every_parquet_carries_its_provenance_and_units(results):

@@ -116,7 +116,7 @@ def test_quick_rules_are_local():
     rules = set()
     for smk in (ROOT / "workflow" / "rules").glob("*.smk"):
         rules |= set(re.findall(r"^rule (\w+):", smk.read_text(), flags=re.M))
-    quick = {r for r in rules if "figure" in r or "gather" in r or r in ("receipt", "headline_tables")}
+    quick = {r for r in rules if "figure" in r or "gather" in r or r in ("receipt", "headline_tables", "belief_claims")}
     assert quick >= {
         "census_figure", "removal_figure", "abstraction_figure", "gather_scores", "score_figures",
         "strategy_figure", "evidence_gather", "receipt", "headline_tables", "multi_figure",
