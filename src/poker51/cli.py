@@ -19,6 +19,8 @@ SUBCOMMANDS: dict[str, str] = {
     "evidence": "evidence",
     "verify": "verify",
     "play": "play",
+    "hand": "hand",
+    "rulebook": "rulebook",
 }
 
 
