@@ -116,7 +116,13 @@ def pk_rake(big_blind: int):
 
 
 def replay(phh_text: str, big_blind: int, rake: bool = True):
-    """Load a PHH text and play every action strictly (no repair); returns the final state."""
+    """Load a PHH text and play every action strictly (no repair: any refused action fails);
+    returns (history, final state).
+
+    PokerKit shows the hands of an all-in showdown before the run-out; if every hand but one
+    is mucked there it cannot deal the rest of the run-out (an assertion in
+    ``get_effective_stack``), so the differential tests' players do not muck after a run-out.
+    """
     hh = RulebookHandHistory.loads(phh_text)
     if rake:
         hh.rake = pk_rake(big_blind)
@@ -139,3 +145,88 @@ def replay(phh_text: str, big_blind: int, rake: bool = True):
         else:
             raise AssertionError(f"PokerKit waits for an action the history lacks: {hh.actions[-3:]}")
     return hh, state
+
+
+def predict_pokerkit(rec: dict, rake: bool = True) -> list[int]:
+    """Final stacks PokerKit pays for one of our hand records, by PokerKit's own settlement.
+
+    Four documented differences from the rule book's settlement (``docs/design-choices.md``):
+    when everyone else folds PokerKit hands the winner back its own bet of the last round
+    before raking (the rule book: the pot is every chip bet, 4.1);
+    PokerKit returns only a bet nobody called and burns chips that only players who later
+    folded had matched (the shared pot law returns them to their owners, 4.2 and 4.4);
+    PokerKit rebuilds the pots after the showdown without the mucked hands and the shown
+    hands that win nothing ("hand killing") and merges neighbouring pots whose eligible
+    players then coincide (so the per-pot rake cap and the odd chips apply to the merged
+    pot), and it gives a pot's whole remainder to its first
+    winner in seat order (the rule book: one odd chip at a time, in turn).  Everything else
+    (contributions, uncalled chips, eligibility, winners) comes from our record.
+    """
+    names = [s["name"] for s in rec["seats"]]
+    start = {s["name"]: s["stack"] for s in rec["seats"]}
+    contrib = [rec["contributions"][n] for n in names]
+    ordered = sorted(contrib, reverse=True)
+    if ordered[0] > ordered[1]:  # PokerKit returns only the bet nobody called
+        contrib[contrib.index(ordered[0])] = ordered[1]
+    strength = {s["player"]: s.get("strength", 0) for s in rec["shows"]}
+    if rec["shows"]:
+        unmucked = [s["player"] for s in rec["shows"] if s["shown"]]
+    else:
+        unmucked = [n for n in names if rec["payouts"].get(n)] or [rec["pots"][0]["winners"][0]]
+    active = [n in unmucked for n in names]
+
+    def build(active: list[bool]) -> list[tuple[int, tuple[int, ...]]]:
+        pots: list[tuple[int, tuple[int, ...]]] = []
+        prev = 0
+        for level in sorted(set(contrib)):
+            amount = sum(level - prev for c in contrib if c >= level)
+            eligible = tuple(i for i in range(len(names)) if active[i] and contrib[i] >= level)
+            while pots and pots[-1][1] == eligible:
+                amount += pots.pop()[0]
+            if amount:
+                pots.append((amount, eligible))
+            prev = level
+        return pots
+
+    def best(eligible: tuple[int, ...]) -> list[int]:
+        top = max(strength[names[i]] for i in eligible)
+        return [i for i in eligible if strength[names[i]] == top]
+
+    pots = build(active)
+    if sum(active) > 1:  # PokerKit kills the shown hands that win no pot, then rebuilds the pots
+        winning = {i for _, eligible in pots if eligible for i in best(eligible)}
+        active = [a and i in winning for i, a in enumerate(active)]
+        pots = build(active)
+    won = [0] * len(names)
+    flop = len(rec["boards"][0]) >= 3
+    if not rec["shows"]:  # everyone else folded: PokerKit hands the winner back its own last-round bet
+        w = names.index(unmucked[0])
+        last = [e for e in rec["events"] if e["event"] == "action"]
+        own = 0
+        if last:
+            rnd = last[-1]["round"]
+            own = sum(e.get("chips", 0) for e in last if e["round"] == rnd and e["player"] == names[w])
+            if rnd == "preflop":
+                own += sum(
+                    e["amount"]
+                    for e in rec["events"]
+                    if e["event"] in ("small_blind", "big_blind") and e["player"] == names[w]
+                )
+        own -= rec["contributions"][names[w]] - contrib[w]  # less the uncalled part PokerKit returned
+        base = sum(contrib) - own
+        r = rake_of(base, rec["big_blind"], flop) if rake else 0
+        won[w] = sum(contrib) - r
+        return [start[n] - contrib[i] + won[i] for i, n in enumerate(names)]
+    for amount, eligible in pots:
+        if not eligible:  # chips only folded players matched: PokerKit burns them ("non-standard folds")
+            continue
+        r = rake_of(amount, rec["big_blind"], flop) if rake else 0
+        net = amount - r
+        if sum(active) == 1:
+            won[eligible[0]] += net
+            continue
+        winners = best(eligible)
+        q, rem = divmod(net, len(winners))
+        for i in winners:
+            won[i] += q + (rem if i == winners[0] else 0)
+    return [start[n] - contrib[i] + won[i] for i, n in enumerate(names)]

@@ -109,7 +109,7 @@ ARTICLES: dict[str, str] = {
     "1.7": "a player sitting out is dealt out",
     "1.9": "chips added during a hand arrive at the next deal",
     "2.5": "the hand ends when one player remains",
-    "3.1": "only the player whose turn it is acts, with fold, check, call, bet, raise or all-in",
+    "3.1": "on their turn a player may fold, check, call, bet, raise or go all-in, as these are legal",
     "3.2": "check only when owing nothing, call only when owing something",
     "3.3": "bet only when nobody has bet this round, raise only when somebody has",
     "3.4": "the smallest bet is one big blind, the smallest raise the last bet or raise",

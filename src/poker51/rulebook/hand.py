@@ -113,6 +113,7 @@ class Hand:
         self.pending: list[int] = []
         self.to_act: int | None = None
         self.flop_dealt = False
+        self.ran_out = False  # streets were dealt after the betting ended (3.8)
         self._start()
 
     # ------------------------------------------------------------------ dealing
@@ -203,17 +204,22 @@ class Hand:
         n = len(self.players)
         start = 2 % n if name == "preflop" else 0  # left of the big blind, else left of the button
         order = [self.players[(start + k) % n] for k in range(n)]
-        able = [p for p in order if p.active]
-        if len(able) == 1 and able[0].bet >= self.level:
-            able = []
-        if not able:
+        # 3.7 at the start of a round: a player who owes nothing and whose bet nobody else could
+        # answer (everyone else all in) has nothing to decide
+        self.pending = [p.seat for p in order if p.active and not (self.owed(p) == 0 and not self._answerable(p))]
+        if not self.pending:
             self.last_round_aggressor = None
+            self.ran_out = True
             return False
         self.phase = "bet"
-        self.pending = [p.seat for p in able]
         self.to_act = self.pending[0]
         self.events.append({"event": "round", "round": name})
         return True
+
+    def _next_pending(self, after: int) -> int:
+        idx = {p.seat: k for k, p in enumerate(self.players)}
+        n = len(self.players)
+        return min(self.pending, key=lambda s: (idx[s] - idx[after] - 1) % n)
 
     def _advance(self, after: int) -> None:
         """Next player to act after seat ``after``, or close the round."""
@@ -224,9 +230,7 @@ class Hand:
             self.last_round_aggressor = self.aggressor
             self._next_round()
             return
-        idx = {p.seat: k for k, p in enumerate(self.players)}
-        n = len(self.players)
-        self.to_act = min(self.pending, key=lambda s: (idx[s] - idx[after] - 1) % n)
+        self.to_act = self._next_pending(after)
 
     def _over(self) -> None:
         self.phase = "over"
@@ -267,7 +271,7 @@ class Hand:
         if self.can_raise(p):
             top = p.bet + p.stack
             out["bet" if self.level == 0 else "raise"] = (min(self.min_raise_to(), top), top)
-        out["allin"] = True if (owed > 0 or self.can_raise(p)) else False
+        out["allin"] = (0 < owed and p.stack <= owed) or self.can_raise(p)
         return out
 
     # ------------------------------------------------------------------ actions

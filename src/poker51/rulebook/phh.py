@@ -12,8 +12,9 @@ Players ``p1 .. pN`` are the players dealt in, clockwise from the seat left of t
 ``blinds_or_straddles = [big, small]`` makes ``p1`` (the seat left of the button) post the
 small blind, as rule 1.3 says.  ``ante_trimming_status = true``: a short ante wins only what
 it matched (4.2).  Burn cards are never shown (2.3) and are not written.  The showdown
-(``sm``) comes right after the last betting action, as PokerKit deals an all-in run-out after
-the hands are shown.  Rake is not a PHH field: ``_rake_percent`` and ``_rake_cap`` record
+(``sm``) comes at the end, or, when at most one player still in has chips behind, right after
+the last betting action ("after all players go all-in": PokerKit deals that run-out after
+the hands are shown).  Rake is not a PHH field: ``_rake_percent`` and ``_rake_cap`` record
 Article X (per pot), and ``winnings`` are after the rake.
 
 >>> from poker51.rulebook.games import GAMES
@@ -69,12 +70,13 @@ def phh_actions(rec: dict[str, Any]) -> list[str] | None:
         elif kind == "leave":
             return None
     if rec["shows"]:
-        at = last_action if last_action >= 0 else first_street_end
-        shows = [
+        start = {s["name"]: s["stack"] for s in rec["seats"]}
+        with_chips = sum(start[s["player"]] > rec["contributions"][s["player"]] for s in rec["shows"])
+        at = len(actions) if with_chips > 1 else (last_action if last_action >= 0 else first_street_end)
+        actions[at:at] = [
             f"{label[s['player']]} sm {''.join(s['cards'])}" if s["shown"] else f"{label[s['player']]} sm"
             for s in rec["shows"]
         ]
-        actions[at:at] = shows
     return actions
 
 
@@ -109,7 +111,7 @@ def phh_of_record(rec: dict[str, Any]) -> str | None:
         ("finishing_stacks", [int(rec["stacks"][name]) for name in names]),
         ("winnings", winnings),
         ("_poker51_game", g.name),
-        ("_rake_percent", RAKE_PERCENT),
-        ("_rake_cap", RAKE_CAP_BIG_BLINDS * bb),
     ]
+    if rec.get("rake_rule"):
+        fields += [("_rake_percent", RAKE_PERCENT), ("_rake_cap", RAKE_CAP_BIG_BLINDS * bb)]
     return "".join(f"{k} = {_toml(v)}\n" for k, v in fields)

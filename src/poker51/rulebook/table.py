@@ -38,6 +38,8 @@ from poker51.rulebook.games import (
     RANDOM_BLOCK,
     RANDOM_GAMES,
     RANDOM_SEATS,
+    RAKE_CAP_BIG_BLINDS,
+    RAKE_PERCENT,
     TIMEOUTS_TO_SIT_OUT,
 )
 from poker51.rulebook.hand import Hand, RuleError
@@ -367,6 +369,10 @@ class Table:
                 for pr in result.pots
             ],
             rake=result.rake,
+            rake_rule={"percent": RAKE_PERCENT, "cap": RAKE_CAP_BIG_BLINDS * self.bb, "per": "pot"}
+            if self.rake
+            else None,
+            contributions={p.name: p.contrib for p in h.players},
             returned={names[s]: v for s, v in result.returned.items()},
             payouts={names[s]: v for s, v in result.payouts.items() if v},
             stacks={names[s]: v for s, v in result.stacks.items()},
