@@ -34,12 +34,12 @@ from poker51.errors import InputError
 from poker51.rulebook.games import (
     ADVANCE_CHOICES,
     GAMES,
+    RAKE_CAP_BIG_BLINDS,
+    RAKE_PERCENT,
     RANDOM,
     RANDOM_BLOCK,
     RANDOM_GAMES,
     RANDOM_SEATS,
-    RAKE_CAP_BIG_BLINDS,
-    RAKE_PERCENT,
     TIMEOUTS_TO_SIT_OUT,
 )
 from poker51.rulebook.hand import Hand, RuleError
