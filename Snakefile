@@ -14,6 +14,7 @@ include: "workflow/rules/abstraction.smk"
 include: "workflow/rules/solve.smk"
 include: "workflow/rules/scores.smk"
 include: "workflow/rules/export.smk"
+include: "workflow/rules/rulebook.smk"
 
 
 rule all:

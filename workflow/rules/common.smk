@@ -104,6 +104,11 @@ def export_targets():
     )
 
 
+def rulebook_targets():
+    """The rule book's games (issue 11): census table, claims and figure."""
+    return [out("rulebook/census.parquet"), out("rulebook/claims.md")] + figure("rulebook_census")
+
+
 def receipt_inputs():
     """Every reproducible table and figure (not wall-clock timings or their figure)."""
     files = census_targets() + abstraction_targets() + score_targets()
@@ -112,8 +117,12 @@ def receipt_inputs():
     files += [out(f"{v}/{name}.parquet") for v in VARIANTS for name in ("scores", "strategy_summary")]
     files += [out(f"tables/riemann-v06-{v}.{ext}") for v in VARIANTS for ext in ("parquet", "json")]
     files += [out("evidence.parquet")] + figure("evidence")
+    files += rulebook_targets()
     return [f for f in files if "convergence_time" not in f]
 
 
 def all_targets():
-    return census_targets() + abstraction_targets() + solve_targets() + score_targets() + export_targets()
+    return (
+        census_targets() + abstraction_targets() + solve_targets() + score_targets() + export_targets()
+        + rulebook_targets()
+    )

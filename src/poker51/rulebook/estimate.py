@@ -3,8 +3,9 @@
 :func:`game_census` returns a :class:`GameCensus`: for Hold'em the exact counts over all
 ``C(52, 7)`` seven-card sets (:func:`poker51.rulebook.census.holdem_census`); for the Omahas
 the exact counts over every deal (:func:`poker51.rulebook.omaha_census.omaha_census`), or,
-when asked, a seeded estimate: ``samples`` random deals (hole cards then board, a partial
-Fisher-Yates shuffle per deal) drawn in chunks of :data:`CHUNK`, chunk ``i`` from
+when asked, a seeded estimate: ``samples`` random deals (hole cards then board: the first
+cards of a Fisher-Yates shuffle driven by uniform floats, ``j = k + floor(u (52 - k))``)
+drawn in chunks of :data:`CHUNK`, chunk ``i`` from
 ``numpy.random.SeedSequence(seed, spawn_key=(i,))``, so the sample does not depend on how it
 is computed.  An estimate carries 95% Wilson score intervals of each category's probability.
 
@@ -20,12 +21,24 @@ from dataclasses import dataclass
 from math import comb
 
 import numpy as np
+from numba import njit
 
 from poker51.errors import InputError
+from poker51.rulebook.census import FLUSH_CATEGORY, STRAIGHT_CATEGORY
 from poker51.rulebook.games import BEST_FIRST, CATEGORY_NAMES, CENSUS_GAMES, GAMES, N_CATEGORIES
-from poker51.rulebook.reading import best_strengths
+from poker51.rulebook.omaha_census import popcount
+from poker51.rulebook.reading import combos_table
 
-__all__ = ["CHUNK", "GameCensus", "deals_in_game", "game_census", "sample_deals", "wilson"]
+__all__ = [
+    "CHUNK",
+    "GameCensus",
+    "deal_categories",
+    "deal_categories_kernel",
+    "deals_in_game",
+    "game_census",
+    "sample_deals",
+    "wilson",
+]
 
 #: deals per seeded chunk of an estimate
 CHUNK = 1 << 18
@@ -78,29 +91,75 @@ def sample_deals(game: str, n: int, seed: int, chunk_index: int) -> np.ndarray:
     """``n`` seeded deals ``(n, hole + 5)`` (hole cards first) of chunk ``chunk_index``."""
     k = GAMES[game].hole + 5
     rng = np.random.default_rng(np.random.SeedSequence(seed, spawn_key=(chunk_index,)))
-    deck = np.tile(np.arange(52, dtype=np.int64), (n, 1))
-    rows = np.arange(n)
-    for i in range(k):
-        j = i + rng.integers(0, 52 - i, size=n)
-        a, b = deck[rows, i].copy(), deck[rows, j]
-        deck[rows, i] = b
-        deck[rows, j] = a
-    return deck[:, :k]
+    out = np.empty((n, k), np.int64)
+    _partial_shuffle(rng.random((n, k)), out)
+    return out
+
+
+@njit(cache=True, inline="always")
+def _category5(c0, c1, c2, c3, c4):
+    """Category (0..9, royal flush 9) of five distinct cards, from the rank mask and a few equalities."""
+    r0, r1, r2, r3, r4 = c0 >> 2, c1 >> 2, c2 >> 2, c3 >> 2, c4 >> 2
+    mask = (1 << r0) | (1 << r1) | (1 << r2) | (1 << r3) | (1 << r4)
+    d = popcount(mask)
+    if d == 5:
+        s = c0 & 3
+        if (c1 & 3) == s and (c2 & 3) == s and (c3 & 3) == s and (c4 & 3) == s:
+            return FLUSH_CATEGORY[mask]
+        return STRAIGHT_CATEGORY[mask]
+    if d == 4:
+        return 1  # one pair
+    n0 = (r0 == r1) + (r0 == r2) + (r0 == r3) + (r0 == r4)
+    if d == 2:  # four of a kind or a full house
+        return 7 if n0 == 3 or n0 == 0 else 6
+    n1 = (r1 == r2) + (r1 == r3) + (r1 == r4)
+    n2 = (r2 == r3) + (r2 == r4)
+    return 3 if n0 == 2 or n1 == 2 or n2 == 2 else 2  # three of a kind or two pair
+
+
+@njit(cache=True)
+def _partial_shuffle(u, out):
+    """Per row, the first ``out.shape[1]`` cards of a Fisher-Yates shuffle of 0..51 driven by ``u`` in [0, 1)."""
+    deck = np.empty(52, np.int64)
+    for i in range(out.shape[0]):
+        for c in range(52):
+            deck[c] = c
+        for k in range(out.shape[1]):
+            j = k + int(u[i, k] * (52 - k))
+            deck[k], deck[j] = deck[j], deck[k]
+            out[i, k] = deck[k]
+
+
+@njit(cache=True)
+def deal_categories_kernel(hands, combos, out):
+    """``out[i]`` = best category of row ``i`` of ``hands`` (hole then board) over the ``combos`` rows."""
+    for i in range(hands.shape[0]):
+        h = hands[i]
+        best = 0
+        for j in range(combos.shape[0]):
+            v = _category5(h[combos[j, 0]], h[combos[j, 1]], h[combos[j, 2]], h[combos[j, 3]], h[combos[j, 4]])
+            if v > best:
+                best = v
+        out[i] = best
+
+
+def deal_categories(game: str, deals: np.ndarray) -> np.ndarray:
+    """Best category (int64) of each deal ``(n, hole + 5)`` of ``game`` (plain twin: the category of
+    :func:`poker51.rulebook.reading.read_hand_plain`)."""
+    deals = np.ascontiguousarray(deals, dtype=np.int64)
+    h = GAMES[game].hole
+    out = np.empty(deals.shape[0], np.int64)
+    deal_categories_kernel(deals, combos_table(game, h, deals.shape[1] - h), out)
+    return out
 
 
 def _estimate(game: str, samples: int, seed: int, progress: bool) -> np.ndarray:
     from tqdm import tqdm
 
-    from poker51.rulebook.reading import category_of
-
-    h = GAMES[game].hole
     counts = np.zeros(N_CATEGORIES, np.int64)
-    cat = np.vectorize(category_of, otypes=[np.int64])
     for i in tqdm(range(-(-samples // CHUNK)), desc=f"estimate {game}", disable=not progress):
         m = min(CHUNK, samples - i * CHUNK)
-        deals = sample_deals(game, m, seed, i)
-        s = best_strengths(game, deals[:, :h], deals[:, h:])
-        counts += np.bincount(cat(s), minlength=N_CATEGORIES)
+        counts += np.bincount(deal_categories(game, sample_deals(game, m, seed, i)), minlength=N_CATEGORIES)
     return counts
 
 
