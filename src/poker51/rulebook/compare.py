@@ -118,7 +118,7 @@ def comparison_table(censuses: list[GameCensus]) -> pd.DataFrame:
 def claims_markdown(df: pd.DataFrame) -> str:
     """What each game does to "rarer is higher", computed from the comparison table."""
     lines = [
-        "# Rule book games: category frequencies and \"rarer is higher\"",
+        '# Rule book games: category frequencies and "rarer is higher"',
         "",
         "Computed by the `rulebook_census` stage (`poker51.rulebook.compare`); every number below",
         "is read from `census.parquet`.  A category *breaks* the promise when a lower category is",
@@ -129,7 +129,10 @@ def claims_markdown(df: pd.DataFrame) -> str:
         exact = bool(g["exact"].iloc[0])
         how = "exact, every hand" if exact else "seeded estimate with 95% intervals"
         lines += [f"## {g['title'].iloc[0]} (`{game}`): {int(g['hands'].iloc[0]):,} hands, {how}", ""]
-        lines += ["| category | count | probability | rarity rank | lower categories rarer |", "|---|---:|---:|---:|---:|"]
+        lines += [
+            "| category | count | probability | rarity rank | lower categories rarer |",
+            "|---|---:|---:|---:|---:|",
+        ]
         for _, r in g.iterrows():
             lines.append(
                 f"| {r['category'].replace('_', ' ')} | {int(r['count']):,} | {r['probability']:.6g}"

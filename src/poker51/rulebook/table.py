@@ -285,8 +285,9 @@ class Table:
             if kind not in legal:
                 h.events.append({"event": "advance_discarded", "player": name, "choice": choice})
                 return
+            first = len(h.events)
             h.act(h.to_act, kind)  # type: ignore[arg-type]
-            h.events[-1]["advance"] = choice
+            h.events[first]["advance"] = choice
             self.seats[self.seat_of(name)].timeouts = 0
 
     def act(self, name: str, kind: str, arg: Any = None) -> None:
