@@ -162,6 +162,8 @@ def run_scenario(sc: dict[str, Any]) -> tuple[dict[str, Any], list[dict[str, Any
             if not isinstance(hand, dict) or set(hand) - {"deck", "seed", "rotation_seed", "actions"}:
                 raise InputError("a hand has the keys deck or seed, rotation_seed, actions")
             deck = None
+            if "deck" in hand and "seed" in hand:
+                raise InputError("give a deck or a seed, not both")
             if "deck" in hand:
                 if not isinstance(hand["deck"], list):
                     raise InputError("deck is a list of cards")

@@ -129,7 +129,12 @@ class Showdown:
             r = read_cards(self.hand.game.name, p.hole, self.hand.boards[0])
             entry.update(best=cards_str(r.best).split(), category=CATEGORY_NAMES[r.category], strength=r.strength)
         else:
-            entry["sets"] = [cards_str(s).split() for s in p.laid or ()]
+            entry["sets"] = []
+            for laid, board in zip(p.laid or (), self.hand.boards):
+                r = read_cards("three_sets", list(laid), board)
+                entry["sets"].append(
+                    {"cards": cards_str(laid).split(), "category": CATEGORY_NAMES[r.category], "strength": r.strength}
+                )
         self.shows.append(entry)
 
     @property
