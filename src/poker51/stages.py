@@ -230,4 +230,6 @@ def run_evidence(
         progress=True,
     )
     write_parquet(df, out, metadata={"variant": variant, "hands": hands, "seed": seed, "stack": stack})
+
+
 from poker51.rulebook.stage import run_rulebook_census  # noqa: E402,F401  (rule book stage, issue 11)

@@ -117,7 +117,8 @@ def pk_rake(big_blind: int):
 
 def replay(phh_text: str, big_blind: int, rake: bool = True):
     """Load a PHH text and play every action strictly (no repair: any refused action fails);
-    returns (history, final state).
+    returns (history, final state); ``state.pots_at_showdown`` holds PokerKit's pots
+    ``(amount, raked, player indices)`` just before the first show, if there is a showdown.
 
     PokerKit shows the hands of an all-in showdown before the run-out; if every hand but one
     is mucked there it cannot deal the rest of the run-out (an assertion in
@@ -129,9 +130,12 @@ def replay(phh_text: str, big_blind: int, rake: bool = True):
     state = hh.create_state()
     from pokerkit.notation import parse_action
 
+    state.pots_at_showdown = None
     for action in hh.actions:
         while state.can_burn_card():
             state.burn_card("??")
+        if " sm" in action and state.pots_at_showdown is None:
+            state.pots_at_showdown = [(p.amount, p.raked_amount, tuple(p.player_indices)) for p in state.pots]
         parse_action(state, action, hh.parse_value)
     while state.status:
         if state.can_burn_card():

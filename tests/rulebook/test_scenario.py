@@ -200,7 +200,9 @@ def test_bad_logs_exit_2(text, needle, tmp_path, capsys):
     assert needle in err and err.count("\n") == 1
 
 
-@pytest.mark.parametrize("argv", [["rulebook", "--help"], ["rulebook", "run", "--help"], ["rulebook", "check", "--help"]])
+@pytest.mark.parametrize(
+    "argv", [["rulebook", "--help"], ["rulebook", "run", "--help"], ["rulebook", "check", "--help"]]
+)
 def test_help(argv, capsys):
     with pytest.raises(SystemExit) as exc:
         main(argv)
