@@ -105,7 +105,7 @@ def export_targets():
 
 
 def rulebook_targets():
-    """The rule book's games (issue 11): census table, claims and figure."""
+    """Issue 11, the games of the rule-book seed: census table, claims and figure."""
     return [out("rulebook/census.parquet"), out("rulebook/claims.md")] + figure("rulebook_census")
 
 

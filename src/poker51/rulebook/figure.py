@@ -8,6 +8,7 @@ scale, one marker series per game, 95% intervals drawn for an estimate.
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import matplotlib
 
@@ -21,7 +22,7 @@ __all__ = ["fig_rulebook_census"]
 
 _PDF_METADATA = {"CreationDate": None, "Producer": None, "Creator": None}
 _PNG_METADATA = {"Software": None}
-_STYLE = {"font.size": 8, "axes.titlesize": 9, "svg.hashsalt": "poker51", "pdf.compression": 6}
+_STYLE: Any = {"font.size": 8, "axes.titlesize": 9, "svg.hashsalt": "poker51", "pdf.compression": 6}
 
 
 def _save(fig, out_stem: str | Path) -> list[Path]:

@@ -231,7 +231,8 @@ def read_hand_plain(game_name: str, hole, board) -> Reading:
     """Plain twin of :func:`read_hand`: the rule of Article VII written with ``itertools``."""
     g = GAMES[game_name]
     h, b = _as_cards(hole), _as_cards(board)
-    best_s, best_five = -1, ()
+    best_s = -1
+    best_five: tuple[int, ...] = ()
     for k in g.use_hole:
         for hs in combinations(h, k):
             for bs in combinations(b, 5 - k):

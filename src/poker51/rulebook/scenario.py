@@ -126,6 +126,8 @@ def _action(entry: Any, where: str) -> tuple[str, str, Any]:
     if kind in ("bet", "raise", "add"):
         arg = _int(arg, f"{where}: {name} {kind}", 1)
     if kind == "lay":
+        if not isinstance(arg, list):
+            raise InputError(f"{where}: lay takes [[card, card], [card, card], [card, card]]")
         try:
             arg = [[parse_card(c) for c in pair] for pair in arg]
         except (TypeError, AttributeError):

@@ -60,8 +60,8 @@ def _step(table: Table, choose: Choose, extras: bool, leaves: bool, runout_mucks
         assert sd is not None
         seat = table.seat_of(name)
         muck = sd.may_muck(seat) and (runout_mucks or not h.ran_out)
-        options = ["show", "timeout"] + (["muck"] if muck else [])
-        table.act(name, choose(options))
+        choices = ["show", "timeout"] + (["muck"] if muck else [])
+        table.act(name, choose(choices))
         return
     legal = h.legal()
     options: list[tuple[str, Any]] = [("timeout", None)]
@@ -75,7 +75,8 @@ def _step(table: Table, choose: Choose, extras: bool, leaves: bool, runout_mucks
         options += [("call", None)] * 2
     for kind in ("bet", "raise"):
         if kind in legal:
-            options += [(kind, a) for a in _amounts(*legal[kind], h.bb)]
+            lo, hi = legal[kind]
+            options += [(kind, a) for a in _amounts(lo, hi, h.bb)]
     if extras:
         others = [p.name for p in h.players if p.name != name and not p.folded]
         if others:

@@ -39,7 +39,7 @@ def run_rulebook_census(
     from poker51.rulebook.estimate import game_census
     from poker51.rulebook.figure import fig_rulebook_census
 
-    numba.set_num_threads(max(1, min(int(threads), numba.config.NUMBA_NUM_THREADS)))
+    numba.set_num_threads(max(1, min(int(threads), getattr(numba.config, "NUMBA_NUM_THREADS", 1))))
     results = []
     for game in games:
         method = "exact" if game in exact else "estimate"
