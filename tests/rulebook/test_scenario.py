@@ -207,3 +207,48 @@ def test_help(argv, capsys):
     with pytest.raises(SystemExit) as exc:
         main(argv)
     assert exc.value.code == 0 and "usage" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize("game", ["holdem", "omaha5", "omaha_open", "three_sets", "random"])
+def test_simulated_logs_of_every_variant_check_and_convert(game, tmp_path, capsys):
+    import numpy as np
+
+    from poker51.rulebook.simulate import play_hands
+    from poker51.rulebook.table import Table
+
+    rng = np.random.default_rng(3)
+    t = Table(game, 2, [(s, f"p{s}", 80) for s in range(4)])
+    records = play_hands(t, 7, lambda o: o[rng.integers(len(o))], entropy=3, leaves=False)
+    log = write_log(records, tmp_path / "sim.jsonl")
+    assert main(["rulebook", "check", str(log), "--json"]) == 0
+    report = json.loads(capsys.readouterr().out)
+    assert report == {"hands": len(records), "checked": len(records), "scripted": 0, "failed": []}
+    assert main(["rulebook", "phh", str(log), str(tmp_path / "phh")]) == 0
+    written = len(list((tmp_path / "phh").glob("*.phh")))
+    assert written == sum(r["game"] != "three_sets" for r in records)
+    assert f"{written} hands written as PHH" in capsys.readouterr().out
+
+
+def test_a_random_block_drawn_from_another_seed_fails_the_check(tmp_path):
+    from poker51.deal import new_seed
+    from poker51.rulebook.table import Table
+
+    t = Table("random", 2, [(s, f"p{s}", 500) for s in range(3)])
+    records = []
+    for k in range(1, 5):
+        rot = new_seed("seedsequence", 4, key=(1, k)) if k in (1, 4) else None
+        t.start_hand(seed=new_seed("seedsequence", 4, key=(0, k)), rotation_seed=rot)
+        while t.waiting_for is not None:
+            if t.hand.phase == "lay":
+                for p in t.hand.live():
+                    if p.laid is None:
+                        t.act(p.name, "timeout")
+            else:
+                t.act(
+                    t.waiting_for, "check" if "check" in t.hand.legal() else "show" if t.hand.phase != "bet" else "call"
+                )
+        records.append(t.finish())
+    assert check_log(write_log(records, tmp_path / "ok.jsonl"))["failed"] == []
+    records[3]["rotation"]["seed"] = "11" * 32  # the second block's seed, changed after its commitment
+    problems = check_log(write_log(records, tmp_path / "r.jsonl"))["failed"][0]["problems"]
+    assert "the Random block's seed does not match the commitment published before it" in problems
