@@ -47,11 +47,11 @@ def test_holdem_census_does_not_depend_on_threads():
     assert holdem_census(deck, threads=1).tolist() == holdem_census(deck, threads=3).tolist()
 
 
-def test_holdem_kernel_equals_plain_twin_on_a_seventeen_card_deck():
-    # royal flush and wheel possible (spades T-A, A-2-3-4-5), flushes in hearts, quads of aces
-    deck = [0, 1, 4, 9, 13, 16, 20, 25, 32, 35, 39, 43, 47, 48, 49, 50, 51]
+def test_holdem_kernel_equals_plain_twin_on_a_sixteen_card_deck():
+    # every category occurs: straight and royal flushes in spades (9s-As), the wheel, aces full of twos
+    deck = [0, 1, 4, 9, 13, 20, 25, 31, 35, 39, 43, 47, 48, 49, 50, 51]
     assert holdem_census(deck).tolist() == holdem_census_plain(deck).tolist()
-    assert int(holdem_census(deck)[9]) > 0 and int(holdem_census(deck)[4]) > 0
+    assert holdem_census(deck).min() > 0
 
 
 def test_holdem_census_matches_best_of_twenty_one_on_a_random_slice():
@@ -97,10 +97,10 @@ def test_holdem_census_equals_the_reading_kernel_on_every_seven_card_set():
 def test_canonical_boards_are_the_suit_classes():
     boards, weights = canonical_boards()
     assert len(boards) == 134_459 and int(weights.sum()) == comb(52, 5)
-    ranks = [7, 8, 9, 10, 11, 12]
+    ranks = [8, 9, 10, 11, 12]
     b, w = canonical_boards(ranks)
     plain = canonical_boards_plain(ranks)
-    assert sorted(w.tolist()) == sorted(plain.values()) and int(w.sum()) == comb(24, 5)
+    assert sorted(w.tolist()) == sorted(plain.values()) and int(w.sum()) == comb(20, 5)
     # each representative lies in the plain twin's class of the same size
     from itertools import permutations
 
@@ -114,7 +114,7 @@ def test_board_kernel_equals_plain_twin_on_a_small_deck(game):
     ranks = [3, 8, 9, 10, 11, 12] if game != "omaha5" else [9, 10, 11, 12, 3]
     boards, _ = canonical_boards(ranks)
     rng = np.random.default_rng(5)
-    picks = rng.choice(len(boards), 2, replace=False)
+    picks = rng.choice(len(boards), 1, replace=False)
     got = board_histograms(game, boards[picks], ranks)
     for row, i in zip(got, picks):
         assert row.tolist() == board_histogram_plain(game, boards[i].tolist(), ranks).tolist()
