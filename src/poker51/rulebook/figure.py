@@ -43,7 +43,7 @@ def fig_rulebook_census(df: pd.DataFrame, out_stem: str | Path) -> list[Path]:
     x = np.arange(len(cats))
     markers = "osD^vP*X"
     with plt.rc_context(_STYLE):
-        fig, ax = plt.subplots(figsize=(7.0, 3.4))
+        fig, ax = plt.subplots(figsize=(7.0, 4.2))
         width = 0.8 / max(len(games), 1)
         for k, game in enumerate(games):
             g = df[df["game"] == game].set_index("category_id").reindex(cats["category_id"])
@@ -60,6 +60,6 @@ def fig_rulebook_census(df: pd.DataFrame, out_stem: str | Path) -> list[Path]:
         ax.set_ylabel("probability of the best hand's category")
         ax.set_title('Rule book games vs Poker 51: how often each category occurs ("rarer is higher"?)')
         ax.grid(axis="y", which="major", linewidth=0.4, alpha=0.5)
-        ax.legend(ncol=2, fontsize=7, frameon=False, loc="lower left")
+        ax.legend(ncol=3, fontsize=7, frameon=False, loc="upper center", bbox_to_anchor=(0.5, -0.3))
         fig.tight_layout()
         return _save(fig, out_stem)
