@@ -168,6 +168,16 @@ def test_exact_omaha_census_within_the_estimate(game):
 
 
 # --------------------------------------------------------------------------- estimate
+def test_shuffle_kernel_equals_plain_twin():
+    from poker51.rulebook.estimate import partial_shuffle_kernel, partial_shuffle_plain
+
+    u = np.random.default_rng(6).random((500, 10))
+    u[0] = np.nextafter(1.0, 0.0)  # the largest float below 1 picks the last card
+    out = np.empty((500, 10), np.int64)
+    partial_shuffle_kernel(u, out)
+    assert out.tolist() == partial_shuffle_plain(u)
+
+
 def test_sampled_deals_are_distinct_cards_and_reproducible():
     a = sample_deals("omaha5", 2000, 3, 0)
     assert a.shape == (2000, 10) and all(len(set(r)) == 10 for r in a.tolist())

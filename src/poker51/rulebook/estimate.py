@@ -36,6 +36,8 @@ __all__ = [
     "deal_categories_kernel",
     "deals_in_game",
     "game_census",
+    "partial_shuffle_kernel",
+    "partial_shuffle_plain",
     "sample_deals",
     "wilson",
 ]
@@ -87,12 +89,26 @@ def wilson(k: int, n: int, z: float = _Z95) -> tuple[float, float]:
     return max(0.0, centre - half), min(1.0, centre + half)
 
 
+def partial_shuffle_plain(u: np.ndarray) -> list[list[int]]:
+    """Plain twin of the shuffle kernel: per row of ``u`` (floats in [0, 1)), the first
+    ``u.shape[1]`` cards of Fisher-Yates on a fresh deck, position ``k`` swapped with
+    ``k + floor(u[k] (52 - k))``."""
+    out = []
+    for row in u.tolist():
+        deck = list(range(52))
+        for k, x in enumerate(row):
+            j = k + int(x * (52 - k))
+            deck[k], deck[j] = deck[j], deck[k]
+        out.append(deck[: len(row)])
+    return out
+
+
 def sample_deals(game: str, n: int, seed: int, chunk_index: int) -> np.ndarray:
     """``n`` seeded deals ``(n, hole + 5)`` (hole cards first) of chunk ``chunk_index``."""
     k = GAMES[game].hole + 5
     rng = np.random.default_rng(np.random.SeedSequence(seed, spawn_key=(chunk_index,)))
     out = np.empty((n, k), np.int64)
-    _partial_shuffle(rng.random((n, k)), out)
+    partial_shuffle_kernel(rng.random((n, k)), out)
     return out
 
 
@@ -118,7 +134,7 @@ def _category5(c0, c1, c2, c3, c4):
 
 
 @njit(cache=True)
-def _partial_shuffle(u, out):
+def partial_shuffle_kernel(u, out):
     """Per row, the first ``out.shape[1]`` cards of a Fisher-Yates shuffle of 0..51 driven by ``u`` in [0, 1)."""
     deck = np.empty(52, np.int64)
     for i in range(out.shape[0]):
