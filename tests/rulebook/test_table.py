@@ -335,3 +335,21 @@ def test_a_choice_made_in_advance_is_played_only_if_legal():
     t2.table_action("a", "advance", "check_fold")
     play(t2, [("c", "raise", 20)])
     assert t2.hand.by_seat[0].folded  # check/fold folds when a bet is owed
+
+
+def test_leaving_folds_at_once_and_the_chips_behind_go_to_the_balance():
+    t = start([100, 100, 100])
+    play(t, [("a", "call"), ("b", "leave")])  # b leaves: folded at once, its small blind stays in the pot
+    assert t.hand.by_seat[1].folded and t.waiting_for == "c"
+    play(t, [("c", "check")] + [("c", "check"), ("a", "check")] * 3)
+    rec = t.finish()
+    assert t.balances == {"b": 99} and 1 not in t.seats and rec["pots"][0]["amount"] == 5
+
+
+def test_leaving_at_the_showdown_gives_up_the_pots():
+    t = start([100, 100, 100])
+    play(t, [("a", "call"), ("b", "call"), ("c", "check")] + [("b", "check"), ("c", "check"), ("a", "check")] * 3)
+    play(t, [("b", "leave")])  # b (As Ks: a pair of aces) leaves before showing
+    rec = t.finish()
+    assert rec["pots"][0]["eligible"] == ["a", "c"] and rec["pots"][0]["winners"] == ["a"]
+    assert t.balances == {"b": 98} and rec["conserved"]

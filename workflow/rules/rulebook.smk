@@ -23,6 +23,6 @@ rule rulebook_census:
     threads: 2
     resources:
         mem_mb=2000,
-        runtime=30,
+        runtime=60,
     script:
         "../scripts/rulebook_census.py"

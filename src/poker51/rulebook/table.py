@@ -162,6 +162,12 @@ class Table:
             self.leaving.add(name)
             if self.hand is not None and self.record is None and seat in self.hand.by_seat:
                 self.hand.fold_out(seat)
+                if self.showdown is not None:  # the pots are judged again without the leaver
+                    old = self.showdown
+                    self.showdown = Showdown(self.hand, rake=self.rake)
+                    live = {p.seat for p in self.hand.live()}
+                    self.showdown.decided = {s: v for s, v in old.decided.items() if s in live}
+                    self.showdown.shows = old.shows
                 self._auto()
             else:
                 self._remove(name)
