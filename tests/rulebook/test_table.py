@@ -353,3 +353,16 @@ def test_leaving_at_the_showdown_gives_up_the_pots():
     rec = t.finish()
     assert rec["pots"][0]["eligible"] == ["a", "c"] and rec["pots"][0]["winners"] == ["a"]
     assert t.balances == {"b": 98} and rec["conserved"]
+
+
+def test_a_timeout_at_the_showdown_shows_the_hand():
+    t = start([100, 100, 100])
+    play(t, [("a", "call"), ("b", "call"), ("c", "check")] + [("b", "check"), ("c", "check"), ("a", "check")] * 3)
+    play(t, [("b", "timeout"), ("c", "muck"), ("a", "timeout")])
+    rec = t.finish()
+    assert [(s["player"], s["shown"], s.get("timeout", False)) for s in rec["shows"]] == [
+        ("b", True, True),
+        ("c", False, False),
+        ("a", True, True),
+    ]
+    assert rec["pots"][0]["winners"] == ["b"]  # b's aces, shown by the table
