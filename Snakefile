@@ -8,13 +8,34 @@ min_version("8.0")
 configfile: "config/config.yaml"
 
 
+report: "workflow/report/workflow.rst"
+
+
 include: "workflow/rules/common.smk"
 include: "workflow/rules/census.smk"
 include: "workflow/rules/abstraction.smk"
 include: "workflow/rules/solve.smk"
 include: "workflow/rules/scores.smk"
 include: "workflow/rules/export.smk"
+include: "workflow/rules/multi.smk"
 include: "workflow/rules/rulebook.smk"
+
+
+# Rules of about a second (gathers, figures, the receipt) run on the submitting host: on a
+# cluster they would wait in the queue far longer than they run.
+localrules:
+    all,
+    census_figure,
+    removal_figure,
+    abstraction_figure,
+    gather_scores,
+    score_figures,
+    strategy_figure,
+    evidence_gather,
+    receipt,
+    headline_tables,
+    multi_figure,
+    rulebook_figure,
 
 
 rule all:

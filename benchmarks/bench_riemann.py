@@ -18,8 +18,8 @@ import argparse
 import random
 import time
 
-from poker51.export.tables import completed_pre_lines, decision_lines
-from poker51.play.engine import Action, ActionRecord, View
+from poker51.export.schema import completed_pre_lines, decision_lines
+from poker51.play.actions import Action, ActionRecord, View
 from poker51.play.riemann import PublicState, Riemann
 
 

@@ -1,4 +1,4 @@
-"""Shared test set-up: tests import helpers from sibling test modules."""
+"""Shared test set-up: test modules in every folder import :mod:`helpers` (tests/helpers.py)."""
 
 import sys
 from pathlib import Path

@@ -19,9 +19,7 @@ import pandas as pd
 import pyarrow as pa
 import pyarrow.parquet as pq
 
-
-class TableError(ValueError):
-    """A table file is missing, truncated, corrupted or of the wrong shape."""
+from poker51.errors import TableError  # re-exported: ``poker51.io.TableError`` is the same class
 
 
 def sha256_file(path: str | Path) -> str:
@@ -49,8 +47,8 @@ def write_parquet(
     table = pa.Table.from_pandas(df, schema=schema, preserve_index=False)
     meta = dict(table.schema.metadata or {})
     meta.pop(b"pandas", None)  # holds library versions of the writer, not data
-    for key in sorted(metadata or {}):
-        meta[f"poker51.{key}".encode()] = canonical_json(metadata[key]).encode()
+    for key, value in sorted((metadata or {}).items()):
+        meta[f"poker51.{key}".encode()] = canonical_json(value).encode()
     table = table.replace_schema_metadata(dict(sorted(meta.items())))
     tmp = path.with_name(path.name + ".tmp")
     pq.write_table(table, tmp, compression="zstd", write_statistics=False)

@@ -1,32 +1,99 @@
-"""Stage functions called by the thin Snakemake scripts (``workflow/scripts``).
+"""Stage functions: what the thin Snakemake scripts (``workflow/scripts``) call, and nothing else.
 
-Each takes plain paths and parameters (what ``snakemake.input``/``params`` hold),
-calls the package and writes its outputs, so the workflow holds no logic and every
-stage can also be run from Python.
+Each takes plain paths and parameters (what ``snakemake.input``/``params`` hold), calls the
+package and writes its outputs, so the workflow holds no logic and every stage can also be
+run from Python.  The workflow imports only this module (and :mod:`poker51.rules` for names).
 """
 
 from __future__ import annotations
 
+import copy
+import hashlib
 import json
 import logging
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
 import numpy as np
 import pandas as pd
 
-from poker51.io import canonical_json, read_parquet, write_json, write_parquet
+from poker51 import figures
+from poker51.abstraction.tables import AbstractionArrays, AbstractionTables, build_abstraction
+from poker51.census.claims import claims_markdown, claims_table
+from poker51.census.count import census, counts_frame
+from poker51.census.decks import named_deck
+from poker51.census.orders import orders_frame
+from poker51.census.removal import removal_table
+from poker51.errors import ConfigError, InputError
+from poker51.export.receipt import write_receipt
+from poker51.export.schema import ACTION_COLUMNS
+from poker51.export.tables import strategy_table, to_json, write_table
+from poker51.figures import headline
+from poker51.games.abstract import build_game, describe
+from poker51.games.population import Population, load_population
+from poker51.io import canonical_json, read_metadata, read_parquet, write_json, write_parquet
+from poker51.log import logged
+from poker51.multi.stage import fig_multi, multi_figure, run_multi
+from poker51.play.evidence import evidence_run, riemann_factory, v05_factory
+from poker51.play.v05 import abstract_policy
+from poker51.play.verify import VerifyReport, verify
+from poker51.provenance import HANDS, JBITS, PROBABILITY, provenance, table_metadata, units_for
+from poker51.rulebook.stage import run_rulebook_census
+from poker51.slurm import ClusterJob, check_submission
+from poker51.solver.tree import Game
+from poker51.study.scores import score_table, value_bracket, variant_types
+from poker51.study.solve import solve_table
+from poker51.study.summary import strategy_summary
+from poker51.validation import config_origin, validate
 
 log = logging.getLogger("poker51.stages")
+Provenance = Mapping[str, Any] | None  # what poker51.provenance.provenance returns for the job
+
+#: units of the census tables' columns
+_COUNT_UNITS = {"count": HANDS, "with_marker": HANDS, "hands": HANDS, "probability": PROBABILITY}
+_ORDER_UNITS = dict.fromkeys(("orders", "consistent_strict", "consistent_ties"), "category orders")
+_CLAIM_UNITS = {"computed": "as the claim states it (JSON)", "stated": "as the claim states it (JSON)"}
+_REMOVAL_UNITS = {
+    **dict.fromkeys(("count", "hands", "count_full52"), HANDS),
+    "probability": PROBABILITY,
+    "probability_full52": PROBABILITY,
+    "relative_change": "fraction: probability / probability_full52 - 1",
+}
+_CONVERGENCE_UNITS = {"p": PROBABILITY, "iteration": "CFR+ iterations", **units_for(
+    ["exploitability", "guarantee", "vs_population"], JBITS)}  # fmt: skip
+_SUMMARY_UNITS = {"weight": "reach probability", "aggressive": PROBABILITY, "fold": PROBABILITY}
 
 
+# --------------------------------------------------------------------------- census
+def run_census(decks: Sequence[str], out: Mapping[str, str], provenance: Provenance = None) -> None:
+    """``counts`` and ``orders`` of the named ``decks``, the rule card's ``claims`` (always on
+    the named decks they are about) and ``claims_md``."""
+    results = [census(named_deck(name)) for name in decks]
+    claims = claims_table()
+    decks = list(decks)
+    write_parquet(counts_frame(results), out["counts"], metadata=table_metadata(provenance, _COUNT_UNITS, decks=decks))
+    write_parquet(orders_frame(results), out["orders"], metadata=table_metadata(provenance, _ORDER_UNITS, decks=decks))
+    write_parquet(claims, out["claims"], metadata=table_metadata(provenance, _CLAIM_UNITS, decks=decks))
+    Path(out["claims_md"]).write_text(claims_markdown(claims))
+    log.info("claims: %s", claims["verdict"].value_counts().to_dict())
+
+
+def run_removal(out: str, provenance: Provenance = None) -> None:
+    """The one-card removal table."""
+    write_parquet(removal_table(), out, metadata=table_metadata(provenance, _REMOVAL_UNITS))
+
+
+# --------------------------------------------------------------------------- abstraction
 def run_abstraction(
-    variant: str, out: Mapping[str, str], n_buckets: int, belief_seed: int, belief_samples: int
+    variant: str,
+    out: Mapping[str, str],
+    n_buckets: int,
+    belief_seed: int,
+    belief_samples: int,
+    provenance: Provenance = None,
 ) -> None:
     """Write ``classes``, ``buckets``, ``transitions``, ``belief`` tables of one variant."""
-    from poker51.abstraction.classes import build_abstraction
-
     timings: dict[str, float] = {}
     tables = build_abstraction(
         variant,
@@ -37,23 +104,22 @@ def run_abstraction(
         timings=timings,
     )
     meta = {"variant": variant, "n_buckets": n_buckets, "belief_seed": belief_seed, "belief_samples": belief_samples}
-    for name, df in tables.items():
-        write_parquet(df, out[name], metadata=meta)
+    tables.save(out, {**meta, **(provenance or {})})
     log.info(
         "abstraction %s: %d classes, %d buckets; stage seconds %s",
         variant,
-        len(tables["classes"]),
-        len(tables["buckets"]),
+        tables.n_classes,
+        tables.n_buckets,
         {k: round(v, 2) for k, v in timings.items()},
     )
 
 
-def _game_and_types(abstraction_dir: str | Path, variant: str, population: str | Path):
-    from poker51.games.abstract import build_game, describe
-    from poker51.games.population import load_population
-    from poker51.study.solve import load_abstraction, variant_types
-
-    tables, ab = load_abstraction(abstraction_dir, variant)
+# --------------------------------------------------------------------------- solves and scores
+def _game_and_types(
+    abstraction_dir: str | Path, variant: str, population: str | Path
+) -> tuple[AbstractionTables, AbstractionArrays, Game, Population, np.ndarray]:
+    tables = AbstractionTables.load(abstraction_dir, variant)
+    ab = tables.arrays()
     game = build_game(ab)
     log.info("game %s: %s", variant, describe(game))
     pop = load_population(population)
@@ -68,11 +134,11 @@ def run_solve(
     out: Mapping[str, str],
     solve_cfg: Mapping[str, Any],
     iterations: int,
+    provenance: Provenance = None,
 ) -> None:
     """Solve one table; write ``policy`` (.npy), ``convergence`` (.parquet), ``summary``
-    (.json, deterministic) and ``timing`` (.tsv, wall clock: not part of the receipt)."""
-    from poker51.study.solve import solve_table
-
+    (.json, deterministic, with the job's ``provenance`` for the tables computed from the
+    policy) and ``timing`` (.tsv, wall clock: not part of the receipt)."""
     _, ab, game, pop, types = _game_and_types(abstraction_dir, variant, population)
     res = solve_table(
         game,
@@ -92,18 +158,17 @@ def run_solve(
     res.convergence.insert(0, "variant", variant)
     last = res.convergence.iloc[-1]
     meta = {"variant": variant, "p": p, "algorithm": solve_cfg["algorithm"], "iterations": res.iterations}
-    write_parquet(res.convergence, out["convergence"], metadata=meta)
-    write_json(
-        {
-            **meta,
-            "exploitability": float(last["exploitability"]),
-            "guarantee": float(last["guarantee"]),
-            "game": game.name,
-            "num_infosets": game.num_infosets,
-            "num_actions": game.num_actions,
-        },
-        out["summary"],
-    )
+    write_parquet(res.convergence, out["convergence"], metadata=table_metadata(provenance, _CONVERGENCE_UNITS, **meta))
+    summary = {
+        **meta,
+        "exploitability": float(last["exploitability"]),
+        "guarantee": float(last["guarantee"]),
+        "game": game.name,
+        "num_infosets": game.num_infosets,
+        "num_actions": game.num_actions,
+        "provenance": dict(provenance or {}),
+    }
+    write_json(summary, out["summary"])
     pd.DataFrame(res.timing, columns=["iteration", "seconds"]).to_csv(out["timing"], sep="\t", index=False)
     if not solve_cfg.get("keep_checkpoints", False):  # the solve finished: its checkpoint is spent
         for path in (Path(out["checkpoint"]), Path(out["checkpoint"]).with_suffix(".log.npy")):
@@ -119,81 +184,141 @@ def run_scores(
     table_p: float,
     out: str,
     strategy_out: str,
+    provenance: Provenance = None,
 ) -> None:
     """Score every solved table of one variant, plus the v0.5 policy, into one table;
     write the reach-weighted summary of the published table's strategy (heat maps)."""
-    from poker51.figures_study import strategy_summary
-    from poker51.play.v05 import abstract_policy
-    from poker51.study.solve import recall_upper_bound, score_table, value_bracket
-
     tables, ab, game, pop, types = _game_and_types(abstraction_dir, variant, population)
-    nash = np.load(policies[0.0])
-    low, high = value_bracket(game, nash)
-    bracket = {
-        "value_low": low,
-        "value_high": high,
-        "value_high_recall": recall_upper_bound(game, nash),
-        "game_exploitability": 0.5 * (high - low),
-    }
+    bracket = value_bracket(game, np.load(policies[0.0])).columns()
     rows = []
     for p in sorted(policies):
-        pol = np.load(policies[p])
         summary = json.loads(Path(summaries[p]).read_text())
         name = "nash" if p == 0 else ("rnr" if p == table_p else "sweep")
+        score = score_table(game, np.load(policies[p]), types, pop)
         rows.append(
             {
                 "variant": variant,
                 "table": name,
                 "p": float(p),
                 **bracket,
-                **score_table(game, pol, types, pop),
+                **score.columns(),
                 "iterations": int(summary["iterations"]),
                 "exploitability": float(summary["exploitability"]),
             }
         )
-    v05 = abstract_policy(game, ab, tables)
+    v05 = score_table(game, abstract_policy(game, ab, tables), types, pop)
     rows.append(
         {
             "variant": variant,
             "table": "v0.5",
             "p": float("nan"),
             **bracket,
-            **score_table(game, v05, types, pop),
+            **v05.columns(),
             "iterations": 0,
             "exploitability": float("nan"),
         }
     )
     df = pd.DataFrame(rows)
     df["br_gain"] = -df["guarantee"]
-    write_parquet(df, out, metadata={"variant": variant})
+    units = {"p": PROBABILITY, "iterations": "CFR+ iterations",
+             **units_for(df.columns, JBITS, exclude=["variant", "table", "p", "iterations"])}  # fmt: skip
+    write_parquet(df, out, metadata=table_metadata(provenance, units, variant=variant))
     summary = strategy_summary(game, np.load(policies[table_p]))
     summary["state"] = summary["state"].astype("int64")
-    write_parquet(summary, strategy_out, metadata={"variant": variant, "p": table_p})
+    write_parquet(
+        summary, strategy_out, metadata=table_metadata(provenance, _SUMMARY_UNITS, variant=variant, p=table_p)
+    )
 
 
-def gather(inputs: list[str], out: str, sort: list[str]) -> None:
-    """Concatenate per-variant tables into one, sorted."""
+def gather(inputs: Sequence[str], out: str, sort: list[str], provenance: Provenance = None) -> None:
+    """Concatenate per-variant tables into one, sorted; the units are those of the inputs."""
     df = pd.concat([read_parquet(p) for p in inputs], ignore_index=True)
-    write_parquet(df.sort_values(sort, kind="stable").reset_index(drop=True), out)
+    units = read_metadata(inputs[0]).get("units", {}) if inputs else {}
+    write_parquet(df.sort_values(sort, kind="stable").reset_index(drop=True), out,
+                  metadata=table_metadata(provenance, units))  # fmt: skip
+
+
+def gather_scores(
+    scores: Sequence[str],
+    convergence: Sequence[str],
+    timings: Sequence[str],
+    solves: Sequence[tuple[str, float]],
+    out: Mapping[str, str],
+    provenance: Provenance = None,
+) -> None:
+    """``scores`` and ``convergence`` of every variant in one table each, and the solves'
+    wall-clock timings (not reproducible, not in the receipt) in one TSV."""
+    gather(scores, out["scores"], sort=["variant", "table", "p"], provenance=provenance)
+    gather(convergence, out["convergence"], sort=["variant", "p", "iteration"], provenance=provenance)
+    timing = [
+        pd.read_csv(path, sep="\t").assign(variant=v, p=float(p)) for (v, p), path in zip(solves, timings, strict=True)
+    ]
+    pd.concat(timing, ignore_index=True).to_csv(out["timing"], sep="\t", index=False)
+
+
+#: config keys that shape no output: where the results go, and the solves' checkpoint
+#: housekeeping (a resumed solve equals a fresh one).  They are left out of the config hash
+#: and the receipt, and no rule has them as params, so changing one reruns nothing.
+HOUSEKEEPING: tuple[tuple[str, ...], ...] = (("results",), ("solve", "keep_checkpoints"), ("solve", "checkpoint_every"))
+
+
+def computed_config(config: Mapping[str, Any]) -> dict[str, Any]:
+    """``config`` without the :data:`HOUSEKEEPING` keys, maps sorted by key (a copy): the config
+    that decides the computation, as the receipt records it.  Sorted, so that a rule param
+    holding it does not change (and rerun the rule) when a config file's keys are reordered.
+
+    >>> computed_config({"solve": {"p": 0.5, "keep_checkpoints": True}, "results": "r", "census": {}})
+    {'census': {}, 'solve': {'p': 0.5}}
+    """
+
+    def tidy(node: Any, path: tuple[str, ...]) -> Any:
+        if isinstance(node, Mapping):
+            return {k: tidy(node[k], (*path, k)) for k in sorted(node) if (*path, k) not in HOUSEKEEPING}
+        return copy.deepcopy(node)
+
+    return tidy(config, ())
 
 
 def config_hash(config: Mapping[str, Any]) -> str:
-    """SHA-256 of the config that decides the computation (the output directory does not)."""
-    import hashlib
-
-    computed = {k: v for k, v in config.items() if k != "results"}
-    return hashlib.sha256(canonical_json(computed).encode()).hexdigest()
+    """SHA-256 of :func:`computed_config`: the config that decides the computation (the output
+    directory and checkpoint housekeeping do not)."""
+    return hashlib.sha256(canonical_json(computed_config(config)).encode()).hexdigest()
 
 
+def validate_config(
+    config: dict[str, Any], schema: str | Path, files: Sequence[str | Path], overrides: Mapping[str, Any]
+) -> None:
+    """Check the workflow's ``config`` against ``schema`` (defaults filled in place) and its
+    population file against the population schema, before any rule runs.
+
+    ``files``: the config files in the order Snakemake merged them (lowest precedence first);
+    ``overrides``: the ``--config`` values.  Raises :class:`~poker51.errors.ConfigError`, one
+    line naming the file and the key (``config/smoke.yaml: solve.iterations: expected integer,
+    got 'many'``).
+    """
+    validate(config, schema, "config", origin=config_origin(files, overrides))
+    load_population(config["population"])
+
+
+def check_slurm(jobs: Sequence[tuple[str, Any, Any]], status_command: str | None) -> str | None:
+    """Before a SLURM run submits anything (the workflow's ``onstart``): every cluster job's
+    ``(rule, slurm_partition, slurm_account)`` and the plugin's status command, checked against
+    the cluster by :func:`poker51.slurm.check_submission`.  Returns ``None`` when the run can
+    go ahead, else the one-line problem (the workflow prints it and exits 2)."""
+    text = [(rule, str(p) if p else None, str(a) if a else None) for rule, p, a in jobs]
+    try:
+        check_submission([ClusterJob(*job) for job in text], status_command)
+    except InputError as exc:
+        return str(exc)
+    return None
+
+
+# --------------------------------------------------------------------------- export
 def run_export(
     variant: str, abstraction_dir: str, policy: str, summary: str, out: Mapping[str, str], provenance: Mapping[str, Any]
 ) -> None:
     """Write the published strategy table of one variant (Parquet and JSON)."""
-    from poker51.export.tables import strategy_table, to_json, write_table
-    from poker51.games.abstract import build_game
-    from poker51.study.solve import load_abstraction
-
-    _, ab = load_abstraction(abstraction_dir, variant)
+    ab = AbstractionTables.load(abstraction_dir, variant).arrays()
     game = build_game(ab)
     s = json.loads(Path(summary).read_text())
     prov = {
@@ -203,6 +328,7 @@ def run_export(
         "iterations": s["iterations"],
         "exploitability": s["exploitability"],
         "algorithm": s["algorithm"],
+        "units": {"h_bet": "jbits", **dict.fromkeys(ACTION_COLUMNS, PROBABILITY)},
     }
     df = strategy_table(game, np.load(policy), ab, variant)
     write_table(df, out["parquet"], prov)
@@ -211,13 +337,18 @@ def run_export(
 
 
 def run_evidence(
-    variant: str, results_dir: str, table: str, population: str, hands: int, seed: int, stack: int, out: str
+    variant: str,
+    abstraction_dir: str,
+    table: str,
+    population: str,
+    hands: int,
+    seed: int,
+    stack: int,
+    out: str,
+    provenance: Provenance = None,
 ) -> None:
     """v0.6 (the exported table) against v0.5, each against each type, on the same deals."""
-    from poker51.games.population import load_population
-    from poker51.play.evidence import evidence_run, load_tables, riemann_factory, v05_factory
-
-    tables = load_tables(variant, results_dir)
+    tables = AbstractionTables.load(abstraction_dir, variant)
     df = evidence_run(
         riemann_factory(tables, strategy=table, variant=variant),
         v05_factory(tables),
@@ -229,7 +360,104 @@ def run_evidence(
         tables=tables,
         progress=True,
     )
-    write_parquet(df, out, metadata={"variant": variant, "hands": hands, "seed": seed, "stack": stack})
+    units = {"hands": "deals per type and policy", "stack": "jbits", **units_for(
+        ["mean", "sd", "se", "ci_low", "ci_high"], JBITS)}  # fmt: skip
+    meta = {"variant": variant, "hands": hands, "seed": seed, "stack": stack}
+    write_parquet(df, out, metadata=table_metadata(provenance, units, **meta))
 
 
-from poker51.rulebook.stage import run_rulebook_census  # noqa: E402,F401  (rule book stage, issue 11)
+def gather_evidence(inputs: Sequence[str], out: str, figure: str, provenance: Provenance = None) -> None:
+    """The evidence of every variant in one table, and its figure."""
+    gather(inputs, out, sort=["variant", "type", "policy"], provenance=provenance)
+    figures.fig_evidence(read_parquet(out), _stem(figure))
+
+
+def run_receipt(out: str, files: Sequence[str], config: Mapping[str, Any], seeds: Mapping[str, Any]) -> None:
+    """The receipt of every reproducible file."""
+    write_receipt(out, list(files), dict(config), dict(seeds))
+
+
+def run_verify(tables: Sequence[str], receipt: str, hands: int, seed: int, abstraction_root: str, out: str) -> None:
+    """The v0.6 verifier; a failed check stops the workflow after writing its report."""
+    report: VerifyReport = verify(
+        list(tables), receipt, hands_per_variant=hands, seed=seed, abstraction=abstraction_root, out=out, progress=True
+    )
+    log.info("verify: %s", {k: v for k, v in report.to_json().items() if k != "examples"})
+    if not report.passed:
+        raise SystemExit(f"verify failed: see {out}")
+
+
+# --------------------------------------------------------------------------- report
+def headline_tables(scores: str, evidence: str, claims: str, out: Mapping[str, str]) -> None:
+    """The headline tables as HTML pages for ``snakemake --report``."""
+    headline.write_html(
+        headline.headline_scores(read_parquet(scores)),
+        out["scores"],
+        "Scores: Riemann's value in jbits per hand",
+        "value of the game = [low, high]; guarantee = the table against a best-responding human; "
+        "vs population = against the configured mix of player types.",
+    )
+    headline.write_html(
+        headline.headline_evidence(read_parquet(evidence)),
+        out["evidence"],
+        "Evidence: v0.6 against v0.5 on real-card deals",
+        "Riemann's mean jbits per hand [95% CI]; the difference is paired (the same deals).",
+    )
+    headline.write_html(headline.headline_claims(read_parquet(claims)), out["claims"], "The rule card's census claims")
+
+
+# --------------------------------------------------------------------------- figures
+def _stem(path: str) -> str:
+    """``results/figures/x.pdf`` -> ``results/figures/x``."""
+    return str(Path(path).with_suffix(""))
+
+
+def census_figure(counts: str, out: str) -> None:
+    figures.fig_census_frequencies(read_parquet(counts), _stem(out))
+
+
+def removal_figure(removal: str, out: str) -> None:
+    figures.fig_removal_heatmap(read_parquet(removal), _stem(out))
+
+
+def abstraction_figure(
+    variants: Sequence[str], classes: Sequence[str], buckets: Sequence[str], transitions: Sequence[str], out: str
+) -> None:
+    def read(paths: Sequence[str]) -> dict[str, pd.DataFrame]:
+        return {v: read_parquet(p) for v, p in zip(variants, paths, strict=True)}
+
+    figures.fig_classes_buckets(read(classes), read(buckets), read(transitions), _stem(out))
+
+
+def score_figures(convergence: str, timing: str, scores: str, out: Mapping[str, str]) -> None:
+    """Convergence against iterations and seconds, and the frontier."""
+    conv = read_parquet(convergence)
+    figures.fig_convergence(conv, _stem(out["convergence"]))
+    timed = conv.merge(pd.read_csv(timing, sep="\t"), on=["variant", "p", "iteration"])
+    figures.fig_convergence(timed, _stem(out["convergence_time"]), x="seconds")
+    figures.fig_frontier(read_parquet(scores), _stem(out["frontier"]))
+
+
+def rulebook_figure(table: str, out: str) -> None:
+    """The rule book's games next to Poker 51, from ``results/rulebook/census.parquet``."""
+    figures.fig_rulebook_census(read_parquet(table), _stem(out))
+
+
+def strategy_figure(variant: str, p: float, strategy: str, classes: str, buckets: str, out: str) -> None:
+    class_table = read_parquet(classes).sort_values("class")
+    figures.fig_strategy(
+        read_parquet(strategy),
+        list(class_table["name"]),
+        len(read_parquet(buckets)),
+        f"Riemann v0.6, {variant}, restricted Nash response p = {p:g}",
+        _stem(out),
+    )
+
+
+__all__ = [
+    "HOUSEKEEPING", "ConfigError", "abstraction_figure", "census_figure", "computed_config", "config_hash", "fig_multi",
+    "gather", "gather_evidence", "gather_scores", "headline_tables", "logged", "multi_figure", "provenance",
+    "removal_figure", "rulebook_figure", "run_abstraction", "run_census", "run_evidence", "run_export", "run_multi",
+    "run_receipt", "run_removal", "run_rulebook_census", "run_scores", "run_solve", "run_verify", "score_figures",
+    "strategy_figure", "validate_config",
+]  # fmt: skip

@@ -7,11 +7,13 @@ import pandas as pd
 import pyarrow.parquet as pq
 import pytest
 
-from poker51.census.count import census, counts_frame, named_deck
+from poker51.census.count import census, counts_frame
+from poker51.census.decks import named_deck
 from poker51.io import TableError, read_metadata, write_parquet
+from poker51.provenance import provenance
 from poker51.rulebook.compare import COLUMNS, claims_markdown, comparison_table, poker51_census
 from poker51.rulebook.estimate import GameCensus
-from poker51.stages import run_rulebook_census
+from poker51.stages import rulebook_figure, run_rulebook_census
 
 
 @pytest.fixture(scope="module")
@@ -21,29 +23,43 @@ def counts(tmp_path_factory):
     return path
 
 
+PARAMS = {"games": ["holdem", "omaha", "omaha3"], "exact": ["holdem"], "samples": 20_000, "seed": 11}
+
+
 def run(counts, out, threads=1):
+    out.mkdir(parents=True, exist_ok=True)
     run_rulebook_census(
         str(counts),
         str(out / "census.parquet"),
         str(out / "claims.md"),
-        str(out / "rulebook_census"),
-        games=["holdem", "omaha", "omaha3"],
-        exact=["holdem"],
-        samples=20_000,
-        seed=11,
         threads=threads,
+        provenance=provenance("rulebook_census", {}, PARAMS, [str(counts)]),
+        **PARAMS,
     )
-    return [out / n for n in ("census.parquet", "claims.md", "rulebook_census.pdf", "rulebook_census.png")]
+    rulebook_figure(str(out / "census.parquet"), str(out / "figures" / "rulebook_census.pdf"))
+    return [
+        out / n for n in ("census.parquet", "claims.md", "figures/rulebook_census.pdf", "figures/rulebook_census.png")
+    ]
 
 
-def test_stage_outputs_round_trip_and_are_byte_identical_whatever_the_threads(counts, tmp_path):
-    a = run(counts, tmp_path / "a", threads=1)
-    b = run(counts, tmp_path / "b", threads=2)
+@pytest.fixture(scope="module")
+def outputs(counts, tmp_path_factory):
+    """The stage run on one thread and on two."""
+    return run(counts, tmp_path_factory.mktemp("a"), threads=1), run(counts, tmp_path_factory.mktemp("b"), threads=2)
+
+
+def test_stage_outputs_round_trip_and_are_byte_identical_whatever_the_threads(outputs):
+    a, b = outputs
     assert [p.read_bytes() for p in a] == [p.read_bytes() for p in b]
+    meta = read_metadata(a[0])
+    assert meta["rule"] == "rulebook_census" and meta["seeds"] == {"rulebook_census.seed": 11}
+    assert meta["config"] == PARAMS and len(meta["config_sha256"]) == 64
+    assert set(meta["units"]) == {"hands", "count", "probability", "ci_low", "ci_high", "rarity_rank", "inversions",
+                                  "undecided"}  # fmt: skip
     df = pd.read_parquet(a[0])
     assert list(df.columns) == COLUMNS and pq.read_table(a[0]).num_rows == len(df) == 5 * 10
     assert list(dict.fromkeys(df["game"])) == ["holdem", "omaha", "omaha3", "standard", "full52"]
-    assert read_metadata(a[0])["methods"] == {
+    assert meta["methods"] == {
         "holdem": "exact",
         "omaha": "estimate",
         "omaha3": "estimate",
@@ -59,9 +75,8 @@ def test_stage_outputs_round_trip_and_are_byte_identical_whatever_the_threads(co
     assert (est["ci_low"] <= est["probability"]).all() and (est["probability"] <= est["ci_high"]).all()
 
 
-def test_claims_state_what_each_game_does_to_rarer_is_higher(counts, tmp_path):
-    paths = run(counts, tmp_path)
-    text = paths[1].read_text()
+def test_claims_state_what_each_game_does_to_rarer_is_higher(outputs):
+    text = outputs[0][1].read_text()
     # Hold'em's best five of seven: one pair and two pair are both more common than no pair
     assert "two pair is more common than high card; one pair is more common than high card" in text
     # five cards from 52 keep the promise; every number is in the table

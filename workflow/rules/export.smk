@@ -1,16 +1,16 @@
 # Stage 5: the published tables, the evidence run, the receipt and the verifier.
 
 
+
+
 rule export:
     input:
         unpack(lambda w: abstraction_files(w.variant)),
         policy=lambda w: f"{solve_dir(w.variant, TABLE_P)}/policy.npy",
         summary=lambda w: f"{solve_dir(w.variant, TABLE_P)}/summary.json",
     output:
-        parquet=out("tables/riemann-v06-{variant}.parquet"),
-        json=out("tables/riemann-v06-{variant}.json"),
-    params:
-        provenance=lambda w: {"config_sha256": CONFIG_SHA256, "seeds": SEEDS},
+        parquet=table_file("{variant}"),
+        json=table_file("{variant}", "json"),
     conda:
         "../envs/poker51.yaml"
     log:
@@ -28,7 +28,7 @@ rule export:
 rule evidence:
     input:
         unpack(lambda w: abstraction_files(w.variant)),
-        table=out("tables/riemann-v06-{variant}.parquet"),
+        table=table_file("{variant}"),
         population=config["population"],
     output:
         out("{variant}/evidence.parquet"),
@@ -55,7 +55,7 @@ rule evidence_gather:
         expand(out("{variant}/evidence.parquet"), variant=VARIANTS),
     output:
         table=out("evidence.parquet"),
-        figure=figure("evidence"),
+        figure=figure_report("evidence", "5 Evidence"),
     conda:
         "../envs/poker51.yaml"
     log:
@@ -74,7 +74,7 @@ rule receipt:
     output:
         out("receipt.json"),
     params:
-        config=config,
+        config=computed_config(config),
         seeds=SEEDS,
     conda:
         "../envs/poker51.yaml"
@@ -91,7 +91,7 @@ rule receipt:
 rule verify:
     input:
         receipt=out("receipt.json"),
-        tables=expand(out("tables/riemann-v06-{variant}.parquet"), variant=VARIANTS),
+        tables=expand(table_file("{variant}"), variant=VARIANTS),
         classes=expand(out("{variant}/classes.parquet"), variant=VARIANTS),
     output:
         out("verify.json"),
@@ -110,3 +110,25 @@ rule verify:
         runtime=30,
     script:
         "../scripts/verify.py"
+
+
+rule headline_tables:
+    input:
+        scores=out("scores.parquet"),
+        evidence=out("evidence.parquet"),
+        claims=out("census/claims.parquet"),
+    output:
+        **{
+            name: table_report(out(f"headline/{name}.html"), f"headline_{name}", "6 Headline tables")
+            for name in HEADLINE
+        },
+    conda:
+        "../envs/poker51.yaml"
+    log:
+        f"{LOGS}/headline_tables.log",
+    threads: 1
+    resources:
+        mem_mb=1000,
+        runtime=5,
+    script:
+        "../scripts/headline_tables.py"

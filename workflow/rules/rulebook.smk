@@ -1,4 +1,5 @@
-# The rule book's games (issue 11): every game's census next to Poker 51's 51-card deck.
+# Stage 7: the rule book's games (issue 11, docs/rulebook.md): every game's census next to
+# Poker 51's 51-card deck, what each does to "rarer is higher", and the figure.
 
 
 rule rulebook_census:
@@ -6,23 +7,38 @@ rule rulebook_census:
         counts=rules.census.output.counts,
     output:
         table=out("rulebook/census.parquet"),
-        claims=out("rulebook/claims.md"),
-        pdf=out("figures/rulebook_census.pdf"),
-        png=out("figures/rulebook_census.png"),
+        claims=table_report(out("rulebook/claims.md"), "rulebook_claims_md", "7 Rule book"),
     params:
-        games=config["rulebook"]["games"],
-        exact=config["rulebook"]["exact"],
-        samples=config["rulebook"]["samples"],
-        seed=config["rulebook"]["seed"],
+        games=lambda w: RULEBOOK["games"],
+        exact=lambda w: RULEBOOK["exact"],
+        samples=lambda w: RULEBOOK["samples"],
+        seed=lambda w: RULEBOOK["seed"],
     conda:
         "../envs/poker51.yaml"
     log:
         f"{LOGS}/rulebook_census.log",
     benchmark:
         out("benchmarks/rulebook_census.tsv")
-    threads: 2
+    threads: 2  # the census kernels run in parallel; the counts do not depend on the threads
     resources:
         mem_mb=2000,
         runtime=60,
     script:
         "../scripts/rulebook_census.py"
+
+
+rule rulebook_figure:
+    input:
+        table=rules.rulebook_census.output.table,
+    output:
+        figure_report("rulebook_census", "7 Rule book"),
+    conda:
+        "../envs/poker51.yaml"
+    log:
+        f"{LOGS}/rulebook_figure.log",
+    threads: 1
+    resources:
+        mem_mb=1000,
+        runtime=5,
+    script:
+        "../scripts/rulebook_figure.py"

@@ -12,10 +12,15 @@ rule solve:
         convergence=out("{variant}/solve_{plabel}/convergence.parquet"),
         summary=out("{variant}/solve_{plabel}/summary.json"),
         timing=out("{variant}/solve_{plabel}/timing.tsv"),
+    # Only what shapes this solve's outputs: a change to any other key (the sweep, another
+    # table's iterations, keep_checkpoints, checkpoint_every) reruns no solve.  The two
+    # housekeeping keys are read from the config by the script (stages.HOUSEKEEPING).
     params:
         p=lambda w: P_OF[w.plabel],
         iterations=solve_iterations,
-        solve=config["solve"],
+        algorithm=config["solve"]["algorithm"],
+        target_exploitability=config["solve"].get("target_exploitability"),
+        check_every=config["solve"]["check_every"],
         checkpoint=lambda w: out(f"{w.variant}/solve_{w.plabel}/checkpoint.npz"),
     conda:
         "../envs/poker51.yaml"

@@ -1,11 +1,12 @@
-"""Rule abstraction_figure: class probabilities and bucket distributions."""
+"""Rule abstraction_figure: class probabilities and bucket ranges of every variant."""
 
-from poker51.figures_study import fig_classes_buckets
-from poker51.io import read_parquet
-from poker51.log import logged
+from poker51.stages import abstraction_figure, logged
 
 with logged(snakemake.log[0]):
-    variants = snakemake.params.variants
-    classes = {v: read_parquet(p) for v, p in zip(variants, snakemake.input.classes)}
-    buckets = {v: read_parquet(p) for v, p in zip(variants, snakemake.input.buckets)}
-    fig_classes_buckets(classes, buckets, snakemake.output[0][: -len(".pdf")])
+    abstraction_figure(
+        snakemake.params.variants,
+        list(snakemake.input.classes),
+        list(snakemake.input.buckets),
+        list(snakemake.input.transitions),
+        snakemake.output[0],
+    )

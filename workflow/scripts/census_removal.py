@@ -1,8 +1,9 @@
-"""Rule census_removal: the 52 one-card-removed decks against the full deck."""
+"""Rule census_removal: the census of each of the 52 decks of 51 cards."""
 
-from poker51.census.count import removal_table
-from poker51.io import write_parquet
-from poker51.log import logged
+from poker51.stages import logged, provenance, run_removal
 
 with logged(snakemake.log[0]):
-    write_parquet(removal_table(), snakemake.output.removal)
+    run_removal(
+        snakemake.output.removal,
+        provenance=provenance(snakemake.rule, snakemake.wildcards, snakemake.params, snakemake.input),
+    )

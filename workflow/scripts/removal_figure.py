@@ -1,8 +1,6 @@
-"""Rule removal_figure: the one-card removal table as a heat map."""
+"""Rule removal_figure: the relative change of each category when one card is removed."""
 
-from poker51.figures import fig_removal_heatmap
-from poker51.io import read_parquet
-from poker51.log import logged
+from poker51.stages import logged, removal_figure
 
 with logged(snakemake.log[0]):
-    fig_removal_heatmap(read_parquet(snakemake.input.removal), snakemake.output[0][:-4])
+    removal_figure(snakemake.input.removal, snakemake.output[0])

@@ -1,14 +1,11 @@
-"""Rule score_figures: convergence (against iterations and seconds) and the frontier."""
+"""Rule score_figures: convergence against iterations and seconds, and the RNR frontier."""
 
-import pandas as pd
-
-from poker51.figures_study import fig_convergence, fig_frontier
-from poker51.io import read_parquet
-from poker51.log import logged
+from poker51.stages import logged, score_figures
 
 with logged(snakemake.log[0]):
-    conv = read_parquet(snakemake.input.convergence)
-    fig_convergence(conv, snakemake.output.convergence[0][:-4])
-    timed = conv.merge(pd.read_csv(snakemake.input.timing, sep="\t"), on=["variant", "p", "iteration"])
-    fig_convergence(timed, snakemake.output.convergence_time[0][:-4], x="seconds")
-    fig_frontier(read_parquet(snakemake.input.scores), snakemake.output.frontier[0][:-4])
+    score_figures(
+        snakemake.input.convergence,
+        snakemake.input.timing,
+        snakemake.input.scores,
+        {k: v[0] for k, v in snakemake.output.items()},
+    )

@@ -2,8 +2,7 @@
 
 from pathlib import Path
 
-from poker51.log import logged
-from poker51.stages import run_solve
+from poker51.stages import logged, provenance, run_solve
 
 with logged(snakemake.log[0]):
     run_solve(
@@ -12,6 +11,14 @@ with logged(snakemake.log[0]):
         abstraction_dir=str(Path(snakemake.input.classes).parent),
         population=snakemake.input.population,
         out={**dict(snakemake.output.items()), "checkpoint": snakemake.params.checkpoint},
-        solve_cfg=snakemake.params.solve,
+        solve_cfg={
+            "algorithm": snakemake.params.algorithm,
+            "target_exploitability": snakemake.params.target_exploitability,
+            "check_every": snakemake.params.check_every,
+            # housekeeping, not params: changing them must not rerun a finished solve
+            "checkpoint_every": snakemake.config["solve"]["checkpoint_every"],
+            "keep_checkpoints": snakemake.config["solve"].get("keep_checkpoints", False),
+        },
         iterations=int(snakemake.params.iterations),
+        provenance=provenance(snakemake.rule, snakemake.wildcards, snakemake.params, snakemake.input),
     )

@@ -1,20 +1,15 @@
-"""Rule verify: tables intact, every Riemann decision the table's, replay, jbits, rules."""
+"""Rule verify: the tables are intact and Riemann plays exactly them over seeded hands."""
 
 from pathlib import Path
 
-from poker51.log import logged
-from poker51.play.verify import verify
+from poker51.stages import logged, run_verify
 
-with logged(snakemake.log[0]) as log:
-    result = verify(
+with logged(snakemake.log[0]):
+    run_verify(
         list(snakemake.input.tables),
         snakemake.input.receipt,
-        hands_per_variant=int(snakemake.params.hands),
+        hands=int(snakemake.params.hands),
         seed=int(snakemake.params.seed),
-        abstraction=str(Path(snakemake.input.classes[0]).parent.parent),
+        abstraction_root=str(Path(snakemake.input.classes[0]).parent.parent),
         out=snakemake.output[0],
-        progress=True,
     )
-    log.info("verify: %s", {k: v for k, v in result.items() if k != "examples"})
-    if not result.get("pass", False):
-        raise SystemExit(f"verify failed: see {snakemake.output[0]}")

@@ -22,18 +22,18 @@ import pandas as pd
 
 from poker51.cards import RANK_CHARS, cards_str, parse_cards
 from poker51.census.count import (
-    _TOP,
     N_MASKS,
-    NAMED_DECKS,
     NATURAL_PATTERNS,
     RANK_MULTIPLICITY,
     STANDARD_ORDER,
-    _names,
+    TOP,
+    DeckCensus,
+    category_names,
     census,
-    deck_orders,
     reach_mask,
 )
-from poker51.census.orders import order_counts
+from poker51.census.decks import NAMED_DECKS
+from poker51.census.orders import deck_orders, order_counts
 from poker51.hands.evaluate import (
     CATEGORIES,
     FIVE_OF_A_KIND,
@@ -179,11 +179,17 @@ def _by_name(counts: np.ndarray) -> dict[str, int]:
 def _computed_claims() -> dict[str, dict]:
     """Every claim's numbers, from the enumeration only."""
     res = {name: census(deck) for name, deck in NAMED_DECKS.items()}
+    out: dict[str, dict] = {"hand_totals": {name: r.hands for name, r in res.items()}}
+    for part in (_removal_claims, _marker_claims, _wild_claims, _order_claims, _bug_claims, _suit_claims):
+        out.update(part(res))
+    return out
+
+
+def _removal_claims(res: dict[str, DeckCensus]) -> dict[str, dict]:
+    """What removing the marker does: five categories keep their probability, straights lose 1/20."""
     c52, c51 = res["full52"].category_counts(), res["standard"].category_counts()
     h52, h51 = res["full52"].hands, res["standard"].hands
     out: dict[str, dict] = {}
-    out["hand_totals"] = {name: r.hands for name, r in res.items()}
-
     present = [c for c in STANDARD_ORDER if c52[c] > 0]
     cross = {
         CATEGORIES[c]: {
@@ -202,6 +208,7 @@ def _computed_claims() -> dict[str, dict]:
     full = census(NAMED_DECKS["full52"], by_card=True)
     five = list(RANK_MULTIPLICITY)
     five_total = int(c52[five].sum())
+    assert full.by_card is not None
     holding = full.by_card[:, five].sum(axis=1)
     out["every_card_same_share"] = {
         "cards_with_share_5_in_52": int(np.sum(holding * 52 == five_total * 5)),
@@ -229,11 +236,22 @@ def _computed_claims() -> dict[str, dict]:
     }
     out["four_categories_move"] = {"changed_categories": [CATEGORIES[c] for c in present if change[c] != 0]}
 
+    return out
+
+
+def _marker_claims(res: dict[str, DeckCensus]) -> dict[str, dict]:
+    out: dict[str, dict] = {}
     out["marker_hands"] = {
         name: {"hands": res[name].hands, "with_marker": int(res[name].counts[1].sum())}
         for name in ("wild", "bug", "suit_two", "club_any")
     }
 
+    return out
+
+
+def _wild_claims(res: dict[str, DeckCensus]) -> dict[str, dict]:
+    """Wild I: three of a kind against two pair, and the hands that move when they swap."""
+    out: dict[str, dict] = {}
     wild = res["wild"]
     w = wild.category_counts()
     out["wild_three_of_a_kind_vs_two_pair"] = {
@@ -246,9 +264,9 @@ def _computed_claims() -> dict[str, dict]:
     swapped[i], swapped[j] = swapped[j], swapped[i]
     recount = order_counts(wild.mask_counts(), swapped)
     by_pattern = wild.reach.sum(axis=(0, 2))  # (pattern, mask)
-    movers = {}
+    movers: dict[str, int] = {}
     for mask in range(N_MASKS):
-        if _TOP[mask] == THREE_OF_A_KIND and mask >> TWO_PAIR & 1:
+        if TOP[mask] == THREE_OF_A_KIND and mask >> TWO_PAIR & 1:
             for p, name in enumerate(NATURAL_PATTERNS):
                 if by_pattern[p, mask]:
                     movers[name] = movers.get(name, 0) + int(by_pattern[p, mask])
@@ -259,6 +277,12 @@ def _computed_claims() -> dict[str, dict]:
         "two_pair_more_common_after_swap": recount[TWO_PAIR] > recount[THREE_OF_A_KIND],
     }
 
+    return out
+
+
+def _order_claims(res: dict[str, DeckCensus]) -> dict[str, dict]:
+    """The rarity-consistent category orders of each marker deck."""
+    out: dict[str, dict] = {}
     for key, name in (
         ("wild_no_consistent_order", "wild"),
         ("bug_one_consistent_order", "bug"),
@@ -268,13 +292,19 @@ def _computed_claims() -> dict[str, dict]:
         s = deck_orders(res[name])
         out[key] = {
             "orders": s.n_orders,
-            "categories": _names(sorted(s.categories, reverse=True)),
+            "categories": category_names(sorted(s.categories, reverse=True)),
             "consistent_strict": s.n_strict,
             "consistent_with_ties": s.n_ties,
-            "strict_orders": [_names(o) for o in s.strict_orders],
-            "ties_orders": [_names(o) for o in s.ties_orders],
+            "strict_orders": [category_names(o) for o in s.strict_orders],
+            "ties_orders": [category_names(o) for o in s.ties_orders],
         }
 
+    return out
+
+
+def _bug_claims(res: dict[str, DeckCensus]) -> dict[str, dict]:
+    """The bug against reading I as the ordinary 2c, and the card's example hand."""
+    out: dict[str, dict] = {}
     bug = res["bug"]
     trans = bug.transitions()
     down_by_twos = {}
@@ -282,7 +312,7 @@ def _computed_claims() -> dict[str, dict]:
     for k in range(per_same.shape[0]):
         n = 0
         for mask in np.flatnonzero(per_same[k].sum(axis=0)):
-            n += int(per_same[k, _TOP[mask] + 1 :, mask].sum())
+            n += int(per_same[k, TOP[mask] + 1 :, mask].sum())
         down_by_twos[str(k)] = n
     out["bug_vs_ordinary"] = {
         "marker_hands": int(trans.sum()),
@@ -300,9 +330,17 @@ def _computed_claims() -> dict[str, dict]:
         "ordinary_top_rank": RANK_CHARS[s_ord >> 16 & 15],
         "bug": CATEGORIES[s_bug >> 20],
         "bug_top_rank": RANK_CHARS[s_bug >> 16 & 15],
-        "bug_reach_mask": _names([c for c in STANDARD_ORDER if reach_mask(hand[1:], "bug") >> c & 1]),
+        "bug_reach_mask": category_names([c for c in STANDARD_ORDER if reach_mask(hand[1:], "bug") >> c & 1]),
     }
 
+    return out
+
+
+def _suit_claims(res: dict[str, DeckCensus]) -> dict[str, dict]:
+    """I as a two of any suit, and I as a club of any rank."""
+    c52 = res["full52"].category_counts()
+    present = [c for c in STANDARD_ORDER if c52[c] > 0]
+    out: dict[str, dict] = {}
     s2 = res["suit_two"].category_counts()
     out["suit_two_exact_counts"] = {
         "exact_categories": [CATEGORIES[c] for c in present if s2[c] == c52[c]],

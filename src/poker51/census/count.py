@@ -1,7 +1,7 @@
 """Census: exact category counts over every five-card hand of a deck (SPEC section 2).
 
-A :class:`Deck` is the 52 cards minus a set of removed cards, with a marker card read
-under a rule (:data:`poker51.hands.evaluate.RULES`).  :func:`census` enumerates all C(n, 5)
+A :class:`~poker51.census.decks.Deck` is the 52 cards minus a set of removed cards, with a
+marker card read under a rule (:data:`poker51.hands.evaluate.RULES`).  :func:`census` enumerates all C(n, 5)
 hands in one Numba kernel and counts them per category, split by whether the hand
 holds the marker.  The kernel never builds a hand array: five nested loops over card
 positions keep the rank counts incrementally, and a hand's category follows from
@@ -24,11 +24,7 @@ Readings (rule card "Ⅰ back in play", SPEC section 1; category only):
 * club_any: a card of the marker's suit (a club) of a rank not held;
 * ordinary: the marker card itself.
 
->>> d = named_deck("standard")
->>> d.n_cards, d.n_hands, d.marker_in_play
-(51, 2349060, False)
->>> make_deck("full52", remove="5h,Ks").name
-'full52-5h-Ks'
+>>> from poker51.census.decks import named_deck
 >>> c = census(named_deck("full52"))
 >>> int(c.counts.sum()), int(c.counts[1].sum()), int(c.category_counts()[STRAIGHT_FLUSH])
 (2598960, 249900, 40)
@@ -38,15 +34,13 @@ from __future__ import annotations
 
 import functools
 from dataclasses import dataclass
-from fractions import Fraction
-from math import comb
 
 import numpy as np
 import pandas as pd
 from numba import njit
 
-from poker51.cards import MARKER, N_CARDS, card_str, cards_str, parse_card, parse_cards
-from poker51.census.orders import OrderSearch, search_orders
+from poker51.cards import MARKER, N_CARDS, cards_str
+from poker51.census.decks import Deck
 from poker51.errors import InputError
 from poker51.hands.evaluate import (
     CATEGORIES,
@@ -67,7 +61,6 @@ from poker51.hands.evaluate import (
     THREE_OF_A_KIND,
     TWO_PAIR,
 )
-from poker51.io import canonical_json
 
 N_CATEGORIES = len(CATEGORIES)
 N_MASKS = 1 << N_CATEGORIES
@@ -77,108 +70,6 @@ RANK_MULTIPLICITY = (ONE_PAIR, TWO_PAIR, THREE_OF_A_KIND, FULL_HOUSE, FOUR_OF_A_
 NATURAL_PATTERNS = ("no_pair", "one_pair", "two_pair", "three_of_a_kind", "four_of_a_kind")
 #: the standard category order, best first (category ids)
 STANDARD_ORDER = tuple(range(N_CATEGORIES - 1, -1, -1))
-
-
-# --------------------------------------------------------------------------- decks
-@dataclass(frozen=True)
-class Deck:
-    """The cards in play (52 minus ``removed``) and the marker card read under ``rule``.
-
-    ``removed`` is normalised to a sorted tuple of card ints.  An ordinary deck may
-    leave its marker out (``standard``: I is not dealt, no hand holds it); a marker
-    rule needs the marker in play.
-    """
-
-    name: str
-    removed: tuple[int, ...] = ()
-    marker: int = MARKER
-    rule: str = "ordinary"
-
-    def __post_init__(self) -> None:
-        removed = [int(c) for c in self.removed]
-        seen: set[int] = set()
-        for c in removed:
-            if not 0 <= c < N_CARDS:
-                raise InputError(f"deck {self.name}: card index {c} is outside 0..51")
-            if c in seen:
-                raise InputError(f"deck {self.name}: card {card_str(c)} is removed twice")
-            seen.add(c)
-        if len(removed) > N_CARDS - 5:
-            raise InputError(f"deck {self.name}: {N_CARDS - len(removed)} cards left, a hand needs 5")
-        if self.rule not in RULES:
-            raise InputError(f"deck {self.name}: unknown rule {self.rule!r} (choose from {', '.join(RULES)})")
-        if not 0 <= int(self.marker) < N_CARDS:
-            raise InputError(f"deck {self.name}: marker index {self.marker} is outside 0..51")
-        if self.rule != "ordinary" and int(self.marker) in seen:
-            raise InputError(f"deck {self.name}: marker {card_str(self.marker)} is not in the deck (it is removed)")
-        object.__setattr__(self, "removed", tuple(sorted(removed)))
-        object.__setattr__(self, "marker", int(self.marker))
-
-    @property
-    def cards(self) -> tuple[int, ...]:
-        """Cards in play, ascending."""
-        gone = set(self.removed)
-        return tuple(c for c in range(N_CARDS) if c not in gone)
-
-    @property
-    def n_cards(self) -> int:
-        return N_CARDS - len(self.removed)
-
-    @property
-    def n_hands(self) -> int:
-        return comb(self.n_cards, 5)
-
-    @property
-    def rule_code(self) -> int:
-        return RULES[self.rule]
-
-    @property
-    def marker_in_play(self) -> bool:
-        return self.marker not in self.removed
-
-    def describe(self) -> str:
-        gone = f" (52 minus {cards_str(self.removed)})" if self.removed else ""
-        if not self.marker_in_play:
-            how = f"marker {card_str(self.marker)} not dealt"
-        else:
-            how = f"marker {card_str(self.marker)} read {self.rule}"
-        return f"{self.name}: {self.n_cards} cards{gone}, {how}"
-
-
-NAMED_DECKS: dict[str, Deck] = {
-    "full52": Deck("full52"),
-    "standard": Deck("standard", removed=(MARKER,)),
-    "wild": Deck("wild", rule="wild"),
-    "bug": Deck("bug", rule="bug"),
-    "suit_two": Deck("suit_two", rule="suit_two"),
-    "club_any": Deck("club_any", rule="club_any"),
-}
-
-
-def named_deck(name: str) -> Deck:
-    try:
-        return NAMED_DECKS[name]
-    except KeyError:
-        raise InputError(f"unknown deck {name!r} (choose from {', '.join(NAMED_DECKS)})") from None
-
-
-def make_deck(base: str = "full52", remove=(), marker=None, rule: str | None = None) -> Deck:
-    """A named deck with more cards removed and/or another marker card or rule.
-
-    ``remove`` is a card list ("5h,Ks") or card ints; ``marker`` a card name or int.
-    The name records the changes: ``full52-5h-Ks``, ``full52+bug@Ah``.
-    """
-    deck = named_deck(base)
-    extra = parse_cards(remove) if isinstance(remove, str) else [int(c) for c in remove]
-    for c in extra:
-        if c in deck.removed:
-            raise InputError(f"card {card_str(c)} is removed twice (deck {base} already leaves it out)")
-    new_marker = deck.marker if marker is None else (parse_card(marker) if isinstance(marker, str) else int(marker))
-    new_rule = deck.rule if rule is None else str(rule)
-    name = base + "".join(f"-{card_str(c)}" for c in extra)
-    if (new_marker, new_rule) != (deck.marker, deck.rule):
-        name += f"+{new_rule}@{card_str(new_marker)}" if 0 <= new_marker < N_CARDS else f"+{new_rule}@{new_marker}"
-    return Deck(name, removed=deck.removed + tuple(extra), marker=new_marker, rule=new_rule)
 
 
 # --------------------------------------------------------------------------- kernels
@@ -195,8 +86,8 @@ def _tables():
     ):
         s_cat[s] = cat
     straight = np.zeros(1 << 13, np.bool_)
-    for top in range(4, 13):
-        straight[0b11111 << (top - 4)] = True
+    for high in range(4, 13):
+        straight[0b11111 << (high - 4)] = True
     straight[(1 << 12) | 0b1111] = True  # the wheel A-2-3-4-5
     pattern = np.full(17, -1, np.int64)
     for s, p in ((4, 0), (6, 1), (8, 2), (10, 3), (16, 4)):
@@ -208,8 +99,9 @@ def _tables():
 
 
 #: category by sum of squared rank counts; straight rank masks; natural pattern by S of
-#: four cards; highest category of a mask
-_S_CATEGORY, _STRAIGHT, _PATTERN, _TOP = _tables()
+#: four cards; ``TOP[mask]``: the highest category of a reachable mask (the category under
+#: the standard order)
+_S_CATEGORY, _STRAIGHT, _PATTERN, TOP = _tables()
 
 
 @njit(cache=True)
@@ -338,7 +230,7 @@ def _census_kernel(cards, pm, rule, marker, counts, reach, by_card, cat_out):
                                     nat[k] = cards[p]
                                     k += 1
                             mask, sn, ordinary, same = _reach(nat[0], nat[1], nat[2], nat[3], rule, marker, scratch)
-                            cat = _TOP[mask]
+                            cat = TOP[mask]
                             reach[same, _PATTERN[sn], ordinary, mask] += 1
                         else:
                             re = ranks[e]
@@ -429,7 +321,7 @@ class DeckCensus:
         out = np.zeros((N_CATEGORIES, N_CATEGORIES), np.int64)
         per = self.reach.sum(axis=(0, 1))  # (ordinary, mask)
         for mask in np.flatnonzero(per.sum(axis=0)):
-            out[:, _TOP[mask]] += per[:, mask]
+            out[:, TOP[mask]] += per[:, mask]
         return out
 
 
@@ -490,6 +382,7 @@ def marker_hand_masks(deck: Deck) -> tuple[np.ndarray, np.ndarray]:
 def reach_mask(naturals, rule: str, marker: int = MARKER) -> int:
     """Kernel reachable mask of four natural cards plus the marker under ``rule``.
 
+    >>> from poker51.cards import parse_cards
     >>> from poker51.hands.evaluate import CATEGORIES
     >>> m = reach_mask(parse_cards("2d 6s 9h Qc"), "bug")   # I 2d 6s 9h Qc
     >>> [CATEGORIES[c] for c in range(10) if m >> c & 1]
@@ -544,29 +437,6 @@ def reach_mask_plain(naturals, rule: str, marker: int = MARKER) -> int:
     return sum(1 << c for c in cats)
 
 
-# --------------------------------------------------------------------------- order search
-def searched_categories(result: DeckCensus) -> tuple[int, ...]:
-    """Categories some hand of the deck can reach: the ones an order search ranks.
-
-    Ten for wild and bug, nine (no five of a kind) for the other decks.
-    """
-    counts = result.mask_counts()
-    reached = 0
-    for mask in np.flatnonzero(counts):
-        reached |= int(mask)
-    return tuple(c for c in range(N_CATEGORIES) if reached >> c & 1)
-
-
-@functools.lru_cache(maxsize=32)
-def deck_orders(result: DeckCensus) -> OrderSearch:
-    """Every order of the deck's categories recounted (:func:`poker51.census.orders.search_orders`)."""
-    return search_orders(result.mask_counts(), searched_categories(result))
-
-
-def _names(order) -> list[str]:
-    return [CATEGORIES[c] for c in order]
-
-
 # --------------------------------------------------------------------------- tables
 def counts_frame(results: list[DeckCensus]) -> pd.DataFrame:
     """Long table: one row per (deck, category), best category first within a deck.
@@ -585,100 +455,6 @@ def counts_frame(results: list[DeckCensus]) -> pd.DataFrame:
     return df.reset_index(drop=True)
 
 
-def orders_frame(results: list[DeckCensus]) -> pd.DataFrame:
-    """One row per deck: how many orders were recounted and which are rarity-consistent."""
-    rows = []
-    for res in results:
-        s = deck_orders(res)
-        rows.append(
-            (
-                res.deck.name,
-                len(s.categories),
-                s.n_orders,
-                s.n_strict,
-                s.n_ties,
-                canonical_json([_names(o) for o in s.strict_orders]),
-                canonical_json([_names(o) for o in s.ties_orders]),
-            )
-        )
-    df = pd.DataFrame(
-        rows,
-        columns=[
-            "deck",
-            "n_categories",
-            "orders",
-            "consistent_strict",
-            "consistent_ties",
-            "strict_orders",
-            "ties_orders",
-        ],
-    )
-    return df.sort_values("deck", kind="stable").reset_index(drop=True)
-
-
-def removal_table() -> pd.DataFrame:
-    """For each of the 52 cards, the census of the deck without it (ordinary reading).
-
-    Counts come from one pass over the 52-card deck: hands without card x = all hands
-    minus the hands holding x (``DeckCensus.by_card``).  ``relative_change`` is
-    P(category | 51 cards) / P(category | 52 cards) - 1, computed as an exact fraction
-    and then rounded to float.  Five of a kind (never dealt) is left out.
-    """
-    full = census(NAMED_DECKS["full52"], by_card=True)
-    total = full.category_counts()
-    hands51, hands52 = comb(51, 5), comb(52, 5)
-    rows = []
-    for card in range(N_CARDS):
-        for cat in STANDARD_ORDER:
-            if total[cat] == 0:
-                continue
-            n = int(total[cat] - full.by_card[card, cat])
-            change = Fraction(n * hands52, int(total[cat]) * hands51) - 1
-            rows.append(
-                (
-                    card_str(card),
-                    card,
-                    CATEGORIES[cat],
-                    cat,
-                    n,
-                    hands51,
-                    n / hands51,
-                    int(total[cat]),
-                    int(total[cat]) / hands52,
-                    float(change),
-                )
-            )
-    df = pd.DataFrame(
-        rows,
-        columns=[
-            "card",
-            "card_id",
-            "category",
-            "category_id",
-            "count",
-            "hands",
-            "probability",
-            "count_full52",
-            "probability_full52",
-            "relative_change",
-        ],
-    )
-    df["card_id"] = df["card_id"].astype(np.int8)
-    df["category_id"] = df["category_id"].astype(np.int8)
-    return df.sort_values(["card_id", "category_id"], ascending=[True, False], kind="stable").reset_index(drop=True)
-
-
-# --------------------------------------------------------------------------- workflow entry
-def run_census(decks: list[str], removal: bool = True) -> dict[str, pd.DataFrame]:
-    """The census stage: ``counts`` and ``orders`` for ``decks``, ``claims``, and ``removal`` if asked.
-
-    Decks are named decks (:data:`NAMED_DECKS`); claims (:func:`poker51.census.claims.claims_table`)
-    always use the named decks they are about, whatever ``decks`` lists.
-    """
-    from poker51.census.claims import claims_table  # claims builds on this module
-
-    results = [census(named_deck(name)) for name in decks]
-    out = {"counts": counts_frame(results), "orders": orders_frame(results), "claims": claims_table()}
-    if removal:
-        out["removal"] = removal_table()
-    return out
+def category_names(order) -> list[str]:
+    """The names of category ids, in the given order."""
+    return [CATEGORIES[c] for c in order]

@@ -29,13 +29,15 @@ wild-card paradox of S. Gadbois, Mathematics Magazine 69, 1996).
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass, field
 
 import numpy as np
+import pandas as pd
 from numba import njit
 
-N_CATEGORIES = 10
-N_MASKS = 1 << N_CATEGORIES
+from poker51.census.count import N_CATEGORIES, DeckCensus, category_names
+from poker51.io import canonical_json
 
 
 def reach_table(mask_counts: np.ndarray) -> np.ndarray:
@@ -204,3 +206,53 @@ def search_orders(mask_counts: np.ndarray, categories, keep: int = 100) -> Order
         strict_orders=[tuple(int(c) for c in row) for row in strict_out[: min(n_strict, keep)]],
         ties_orders=[tuple(int(c) for c in row) for row in ties_out[: min(n_ties, keep)]],
     )
+
+
+# --------------------------------------------------------------------------- decks
+def searched_categories(result: DeckCensus) -> tuple[int, ...]:
+    """Categories some hand of the deck can reach: the ones an order search ranks.
+
+    Ten for wild and bug, nine (no five of a kind) for the other decks.
+    """
+    counts = result.mask_counts()
+    reached = 0
+    for mask in np.flatnonzero(counts):
+        reached |= int(mask)
+    return tuple(c for c in range(N_CATEGORIES) if reached >> c & 1)
+
+
+@functools.lru_cache(maxsize=32)
+def deck_orders(result: DeckCensus) -> OrderSearch:
+    """Every order of the deck's categories recounted (:func:`search_orders`)."""
+    return search_orders(result.mask_counts(), searched_categories(result))
+
+
+def orders_frame(results: list[DeckCensus]) -> pd.DataFrame:
+    """One row per deck: how many orders were recounted and which are rarity-consistent."""
+    rows = []
+    for res in results:
+        s = deck_orders(res)
+        rows.append(
+            (
+                res.deck.name,
+                len(s.categories),
+                s.n_orders,
+                s.n_strict,
+                s.n_ties,
+                canonical_json([category_names(o) for o in s.strict_orders]),
+                canonical_json([category_names(o) for o in s.ties_orders]),
+            )
+        )
+    df = pd.DataFrame(
+        rows,
+        columns=[
+            "deck",
+            "n_categories",
+            "orders",
+            "consistent_strict",
+            "consistent_ties",
+            "strict_orders",
+            "ties_orders",
+        ],
+    )
+    return df.sort_values("deck", kind="stable").reset_index(drop=True)

@@ -74,7 +74,8 @@ def _run_game(args: argparse.Namespace) -> int:
 
 
 def run(args: argparse.Namespace) -> int:
-    from poker51.census.count import STANDARD_ORDER, census, counts_frame, make_deck
+    from poker51.census.count import STANDARD_ORDER, census, counts_frame
+    from poker51.census.decks import make_deck
     from poker51.errors import InputError
     from poker51.hands.evaluate import CATEGORIES
     from poker51.io import write_parquet

@@ -158,10 +158,12 @@ def summary(log: str, shown_draw: bool) -> list[str]:
 
 def run(args: argparse.Namespace, stdin: TextIO | None = None, stdout: TextIO | None = None) -> int:
     from poker51.errors import InputError
-    from poker51.export.tables import table_path
+    from poker51.export.schema import table_path
     from poker51.io import TableError
-    from poker51.play.engine import VARIANT_RULES, play_hand
+    from poker51.play.actions import Player
+    from poker51.play.engine import play_hand
     from poker51.play.riemann import Riemann
+    from poker51.rules import VARIANT_RULES
 
     inp, out = stdin or sys.stdin, stdout or sys.stdout
     if args.variant not in VARIANT_RULES:
@@ -186,7 +188,7 @@ def run(args: argparse.Namespace, stdin: TextIO | None = None, stdout: TextIO | 
         raise InputError(str(exc)) from None
     seed = secrets.randbits(31) if args.seed is None else int(args.seed)
     human = TerminalPlayer(inp, out)
-    players = {"H": human, "R": AnnouncedRiemann(riemann, human.say)}
+    players: dict[str, Player] = {"H": human, "R": AnnouncedRiemann(riemann, human.say)}
     stacks = {"H": args.stack, "R": args.stack}
     human.say(
         f"Poker 51 ({args.variant}) against Riemann v0.6, seed {seed} (replay with --seed {seed}). Type q to quit."

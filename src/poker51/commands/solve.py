@@ -1,4 +1,15 @@
-"""``poker51 solve``: solve a registered game and report its value and exploitability."""
+"""``poker51 solve``: solve a registered game and report its value and exploitability.
+
+Examples::
+
+    poker51 solve --game kuhn --iterations 2000 --json
+    poker51 solve --game standard --p 0.5 --abstraction results --iterations 2000 --out my_solve
+
+``--out DIR`` saves the average policy as ``DIR/policy.npy`` (one probability per action of
+the game's flat policy vector, :mod:`poker51.solver.tree`) and, next to it, ``DIR/summary.json``:
+the summary the command prints, plus what rebuilds the game (abstraction, population).  That
+is the layout of a pipeline solve folder (``results/{variant}/solve_p{p}/``).
+"""
 
 from __future__ import annotations
 
@@ -6,16 +17,24 @@ import argparse
 import json
 import sys
 import time
+from pathlib import Path
+from typing import Any
+
+import numpy as np
 
 from poker51.errors import InputError
+from poker51.rules import VARIANT_NAMES
 
 HELP = "solve a game (kuhn, leduc, or Poker 51's standard, wild, bug) with CFR+, DCFR or PCFR+"
 
-POKER51_GAMES = ("standard", "wild", "bug")
+POKER51_GAMES = VARIANT_NAMES
+DEFAULT_POPULATION = "config/population.yaml"
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--game", default="kuhn", help="game name from poker51.games.toy.GAMES (default: kuhn)")
+    parser.add_argument(
+        "--game", default="kuhn", help="kuhn (default), leduc, or a Poker 51 variant: standard, wild, bug"
+    )
     parser.add_argument("--algorithm", default="cfr+", help="cfr+ (default), dcfr or pcfr+")
     parser.add_argument("--iterations", type=int, default=1000, help="maximum iterations (default: 1000)")
     parser.add_argument(
@@ -39,14 +58,21 @@ def configure(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument(
         "--population",
-        default="config/population.yaml",
-        help="Poker 51 games: the population model (default: config/population.yaml)",
+        default=DEFAULT_POPULATION,
+        help="Poker 51 games: the population model (default: %(default)s)",
     )
     parser.add_argument(
         "--abstraction",
         default=None,
-        help="Poker 51 games: directory with the variant's abstraction tables "
+        metavar="DIR",
+        help="Poker 51 games: the variant's abstraction tables, in DIR or DIR/<variant> "
         "(default: rebuild the abstraction, about 5 to 30 s)",
+    )
+    parser.add_argument(
+        "--out",
+        default=None,
+        metavar="DIR",
+        help="save the average policy as DIR/policy.npy and the summary as DIR/summary.json",
     )
 
 
@@ -58,15 +84,19 @@ def run(args: argparse.Namespace) -> int:
     if args.game in POKER51_GAMES:
         return _run_poker51(args)
     if args.game not in GAMES:
-        raise InputError(f"unknown game {args.game!r}; known: {', '.join(sorted(GAMES))}")
+        known = ", ".join([*sorted(GAMES), *POKER51_GAMES])
+        raise InputError(f"unknown game {args.game!r}; known: {known}")
+    if args.p != 0.0 or args.abstraction is not None or args.population != DEFAULT_POPULATION:
+        raise InputError(f"--p, --population and --abstraction apply to Poker 51 games, not {args.game}")
     if args.algorithm not in SOLVERS:
         raise InputError(f"unknown algorithm {args.algorithm!r}; known: {', '.join(SOLVERS)}")
     if args.iterations < 1:
         raise InputError(f"--iterations must be at least 1, got {args.iterations}")
     if args.check_every < 1:
         raise InputError(f"--check-every must be at least 1, got {args.check_every}")
-    if args.target_exploitability is not None and args.target_exploitability <= 0:
+    if args.target_exploitability is not None and not args.target_exploitability > 0:
         raise InputError(f"--target-exploitability must be positive, got {args.target_exploitability}")
+    out_dir = _out_dir(args.out)
 
     game = GAMES[args.game]()
     solver = SOLVERS[args.algorithm](game)
@@ -87,6 +117,8 @@ def run(args: argparse.Namespace) -> int:
         "value": expected_value(game, policy, 0),
         "exploitability": exploitability(game, policy),
     }
+    if out_dir is not None:
+        _save(out_dir, policy, {**out, "num_infosets": int(game.num_infosets), "num_actions": int(game.num_actions)})
     if args.json:
         print(json.dumps(out))
     else:
@@ -99,14 +131,33 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
+def _out_dir(out: str | None) -> Path | None:
+    """``--out`` as a directory, created now so that a bad path fails before the solve."""
+    if out is None:
+        return None
+    d = Path(out)
+    if d.exists() and not d.is_dir():
+        raise InputError(f"--out {out}: exists and is not a directory")
+    d.mkdir(parents=True, exist_ok=True)
+    return d
+
+
+def _save(out_dir: Path, policy: np.ndarray, summary: dict[str, Any]) -> None:
+    """``policy.npy`` and ``summary.json`` (sorted keys, deterministic but for ``seconds``)."""
+    from poker51.io import write_json
+
+    np.save(out_dir / "policy.npy", np.asarray(policy, np.float64))
+    write_json(summary, out_dir / "summary.json")
+
+
 def _run_poker51(args: argparse.Namespace) -> int:
     """Solve one table of a Poker 51 variant; values are Riemann's, in jbits per hand."""
-    from pathlib import Path
-
-    from poker51.games.abstract import AbstractionArrays, build_game, describe
+    from poker51.abstraction.tables import load_abstraction
+    from poker51.games.abstract import build_game, describe
     from poker51.games.population import load_population
     from poker51.solver.cfr import SOLVERS
-    from poker51.study.solve import load_abstraction, score_table, solve_table, variant_types
+    from poker51.study.scores import score_table, variant_types
+    from poker51.study.solve import solve_table
 
     if args.algorithm not in SOLVERS:
         raise InputError(f"unknown algorithm {args.algorithm!r}; known: {', '.join(SOLVERS)}")
@@ -114,16 +165,12 @@ def _run_poker51(args: argparse.Namespace) -> int:
         raise InputError(f"--p must be in [0, 1], got {args.p}")
     if args.iterations < 1 or args.check_every < 1:
         raise InputError("--iterations and --check-every must be at least 1")
-    if not Path(args.population).exists():
-        raise InputError(f"--population: no such file {args.population}")
-    if args.abstraction:
-        _, ab = load_abstraction(args.abstraction, args.game)
-    else:
-        from poker51.abstraction.classes import arrays, build_abstraction
-
-        ab = AbstractionArrays(args.game, **arrays(build_abstraction(args.game, progress=not args.json)))
+    if args.target_exploitability is not None and not args.target_exploitability > 0:
+        raise InputError(f"--target-exploitability must be positive, got {args.target_exploitability}")
+    pop = load_population(args.population)  # before the abstraction: a bad file fails fast
+    out_dir = _out_dir(args.out)
+    ab = load_abstraction(args.abstraction, args.game).arrays()
     game = build_game(ab)
-    pop = load_population(args.population)
     types = variant_types(game, ab, pop)
     res = solve_table(
         game,
@@ -139,6 +186,7 @@ def _run_poker51(args: argparse.Namespace) -> int:
     from poker51.solver.best_response import expected_value
 
     score = score_table(game, res.policy, types, pop)
+    size = describe(game)
     last = res.convergence.iloc[-1] if len(res.convergence) else None
     out = {
         "game": args.game,
@@ -148,11 +196,20 @@ def _run_poker51(args: argparse.Namespace) -> int:
         "seconds": round(res.seconds, 6),
         "value": -expected_value(game, res.policy, 0),
         "exploitability": float(last["exploitability"]) if last is not None else None,
-        "guarantee": score["guarantee"],
-        "vs_population": score["vs_population"],
+        "guarantee": score.guarantee,
+        "vs_population": score.vs_population,
         "information_sets": int(game.num_infosets),
-        **{k: v for k, v in describe(game).items() if k in ("public_nodes", "infosets_H", "infosets_R")},
+        "public_nodes": size.public_nodes,
+        "infosets_H": size.infosets_H,
+        "infosets_R": size.infosets_R,
     }
+    if out_dir is not None:
+        rebuild = {
+            "abstraction": "rebuilt" if args.abstraction is None else str(Path(args.abstraction)),
+            "population": str(Path(args.population)),
+            "num_actions": int(game.num_actions),
+        }
+        _save(out_dir, res.policy, {**out, **rebuild})
     if args.json:
         print(json.dumps(out))
     else:

@@ -62,53 +62,14 @@ from dataclasses import dataclass
 import numpy as np
 import scipy.sparse as sp
 
+from poker51.abstraction.tables import AbstractionArrays
+from poker51.rules import BET_SIZES, N_DRAWS, RIEMANN_BET, read_draw
 from poker51.solver.tree import Game, GameBuilder
 
 H, R = 0, 1
-BETS = (1, 2, 4, 8)
-R_BET = 2
-N_DRAWS = 6
-OPENS = ("x",) + tuple(f"b{b}" for b in BETS)
+OPENS = ("x",) + tuple(f"b{b}" for b in BET_SIZES)
 #: H's 30 first actions, in action order: (d, open)
 FIRST_ACTIONS = tuple((d, o) for d in range(N_DRAWS) for o in OPENS)
-
-
-def read_draw(d: int) -> int:
-    """Riemann reads a five-card draw as four (rule card, How Riemann bets, 4)."""
-    return min(int(d), 4)
-
-
-@dataclass(frozen=True)
-class AbstractionArrays:
-    """What the game needs from the abstraction of one variant.
-
-    ``class_prob`` (C,) sums to 1; ``h_trans`` (C, 6, B) and ``r_trans`` (C, B) have
-    rows summing to 1; ``r_draw`` (C,) is R's House draw count per class (0..4).
-    """
-
-    variant: str
-    class_prob: np.ndarray
-    h_trans: np.ndarray
-    r_trans: np.ndarray
-    r_draw: np.ndarray
-    class_names: tuple[str, ...] = ()
-
-    @property
-    def n_classes(self) -> int:
-        return len(self.class_prob)
-
-    @property
-    def n_buckets(self) -> int:
-        return self.r_trans.shape[1]
-
-    def validate(self) -> None:
-        C, B = self.n_classes, self.n_buckets
-        if self.h_trans.shape != (C, N_DRAWS, B) or self.r_trans.shape != (C, B) or self.r_draw.shape != (C,):
-            raise ValueError(f"{self.variant}: abstraction arrays have inconsistent shapes")
-        for name, arr in (("class_prob", self.class_prob), ("h_trans", self.h_trans), ("r_trans", self.r_trans)):
-            sums = arr.sum(axis=-1)
-            if np.any(arr < 0) or not np.allclose(sums, 1.0, atol=1e-9):
-                raise ValueError(f"{self.variant}: {name} is not a probability distribution")
 
 
 def _line(tokens) -> str:
@@ -123,6 +84,105 @@ def _transition(rows: np.ndarray) -> sp.csr_matrix:
     return sp.csr_matrix((rows.reshape(-1), (r, c)), shape=(C, C * B))
 
 
+class _TreeBuilder:
+    """Builds the public tree of one variant's game (:func:`build_game`); one method per
+    part of the hand, nodes created in the order the tests pin."""
+
+    def __init__(self, ab: AbstractionArrays, recall: bool) -> None:
+        ab.validate()
+        self.ab, self.recall = ab, recall
+        C, B = ab.n_classes, ab.n_buckets
+        self.gb = GameBuilder(f"poker51-{ab.variant}" + ("-recall" if recall else ""))
+        self.draws_r = sorted({int(k) for k in ab.r_draw})
+        if recall:
+            self.h_mats = [_transition(ab.h_trans[:, d, :]) for d in range(N_DRAWS)]
+            self.r_mat = _transition(ab.r_trans)
+            post_bucket = np.tile(np.arange(B), C)
+            self.keys_post: list = list(zip(np.repeat(np.arange(C), B).tolist(), post_bucket.tolist()))
+        else:
+            self.h_mats = [sp.csr_matrix(ab.h_trans[:, d, :]) for d in range(N_DRAWS)]
+            self.r_mat = sp.csr_matrix(ab.r_trans)
+            post_bucket = np.arange(B)
+            self.keys_post = post_bucket.tolist()
+        self.keys_pre = list(range(C))
+        self.strengths = (post_bucket, post_bucket)
+        self.masks = {k: (None, (ab.r_draw == k).astype(np.float64)) for k in self.draws_r}
+
+    def keys(self, player, street, d, k, pre, post) -> list:
+        """Information-set keys of ``player``'s private states at a decision (module docstring)."""
+        states = self.keys_pre if street == 0 else self.keys_post
+        if player == H:
+            return [("H", street, d, k, pre, post, s) for s in states]
+        d4 = read_draw(d)
+        if street == 1 and self.recall:  # R's sets still group by bucket
+            return [("R", 1, d4, k, pre, post, b) for (_, b) in self.keys_post]
+        return [("R", street, d4, k, pre, post, s) for s in states]
+
+    def decision(self, player, street, d, k, pre, line, children) -> int:
+        lk = _line(line)
+        if street == 0:
+            return self.gb.add_decision(player, children, self.keys(player, 0, d, -1, lk, ""))
+        return self.gb.add_decision(player, children, self.keys(player, 1, d, k, pre, lk))
+
+    def after_open(self, street, d, k, pre, line, h, r, close) -> int:
+        """The round after H's opening token (last of ``line``); contributions (h, r)."""
+        gb, at = self.gb, (street, d, k, pre)
+        if line[-1] == "x":
+            r2 = r + RIEMANN_BET
+            h2 = r2 + RIEMANN_BET
+            facing_raise = self.decision(
+                R, *at, line + ["b2", "r"], [gb.add_fold(R, (h2, r2)), close(line + ["b2", "r", "c"], h2)]
+            )
+            facing_bet = self.decision(
+                H, *at, line + ["b2"], [gb.add_fold(H, (h, r2)), close(line + ["b2", "c"], r2), facing_raise]
+            )
+            return self.decision(R, *at, line, [close(line + ["x"], h), facing_bet])
+        b = int(line[-1][1:])
+        r2 = h + b
+        h2 = r2 + b
+        facing_reraise = self.decision(
+            R, *at, line + ["r", "r"], [gb.add_fold(R, (h2, r2)), close(line + ["r", "r", "c"], h2)]
+        )
+        facing_raise = self.decision(
+            H, *at, line + ["r"], [gb.add_fold(H, (h, r2)), close(line + ["r", "c"], r2), facing_reraise]
+        )
+        return self.decision(R, *at, line, [gb.add_fold(R, (h, r)), close(line + ["c"], h), facing_raise])
+
+    def showdown(self, line, amount) -> int:
+        return self.gb.add_showdown((amount, amount), strengths=self.strengths)
+
+    def post_round(self, d, k, pre, put) -> int:
+        kids = []
+        for o in OPENS:
+            h = put + (0 if o == "x" else int(o[1:]))
+            kids.append(self.after_open(1, d, k, pre, [o], h, put, self.showdown))
+        return self.decision(H, 1, d, k, pre, [], kids)
+
+    def draw(self, d):
+        """The pre-draw round's closing for H's draw count ``d``: R's draw count revealed,
+        both draws, then the post-draw round."""
+
+        def close(line, amount):
+            pre = _line(line)
+            subs = [
+                self.gb.add_private_chance(self.post_round(d, k, pre, amount), self.h_mats[d], self.r_mat)
+                for k in self.draws_r
+            ]
+            return self.gb.add_chance(subs, [1.0] * len(subs), [self.masks[k] for k in self.draws_r])
+
+        return close
+
+    def build(self) -> Game:
+        first = []
+        for d, o in FIRST_ACTIONS:
+            h = 1 + (0 if o == "x" else int(o[1:]))
+            first.append(self.after_open(0, d, -1, "", [o], h, 1, self.draw(d)))
+        C = self.ab.n_classes
+        root_h = self.gb.add_decision(H, first, [("H", 0, -1, -1, "", "", c) for c in range(C)])
+        deal = np.asarray(self.ab.class_prob, np.float64).reshape(1, C)
+        return self.gb.build(self.gb.add_private_chance(root_h, deal, deal))
+
+
 def build_game(ab: AbstractionArrays, recall: bool = False) -> Game:
     """The public tree of one variant's abstract game (see the module docstring).
 
@@ -130,143 +190,27 @@ def build_game(ab: AbstractionArrays, recall: bool = False) -> Game:
     information sets still group by bucket); used for R's class-recalling best
     response and for tests.
     """
-    ab.validate()
-    C, B = ab.n_classes, ab.n_buckets
-    gb = GameBuilder(f"poker51-{ab.variant}" + ("-recall" if recall else ""))
-    draws_r = sorted(set(int(k) for k in ab.r_draw))
-    if recall:
-        h_mats = [_transition(ab.h_trans[:, d, :]) for d in range(N_DRAWS)]
-        r_mat = _transition(ab.r_trans)
-        post_bucket = np.tile(np.arange(B), C)
-        post_class = np.repeat(np.arange(C), B)
-    else:
-        h_mats = [sp.csr_matrix(ab.h_trans[:, d, :]) for d in range(N_DRAWS)]
-        r_mat = sp.csr_matrix(ab.r_trans)
-        post_bucket = np.arange(B)
-        post_class = None
-    strengths = (post_bucket, post_bucket)
-    masks = {k: (None, (ab.r_draw == k).astype(np.float64)) for k in draws_r}
-
-    def state_keys(street):
-        if street == 0:
-            return list(range(C))
-        if recall:
-            return list(zip(post_class.tolist(), post_bucket.tolist()))
-        return post_bucket.tolist()
-
-    keys_pre, keys_post = state_keys(0), state_keys(1)
-
-    def keys(player, street, d, k, pre, post):
-        states = keys_pre if street == 0 else keys_post
-        if player == H:
-            return [("H", street, d, k, pre, post, s) for s in states]
-        d4 = read_draw(d)
-        if street == 1 and recall:  # R's sets still group by bucket
-            return [("R", 1, d4, k, pre, post, b) for (_, b) in states]
-        return [("R", street, d4, k, pre, post, s) for s in states]
-
-    def decision(player, street, d, k, pre, line, children):
-        lk = _line(line)
-        if street == 0:
-            return gb.add_decision(player, children, keys(player, 0, d, -1, lk, ""))
-        return gb.add_decision(player, children, keys(player, 1, d, k, pre, lk))
-
-    def after_open(street, d, k, pre, line, h, r, close):
-        """The round after H's opening token (last of ``line``); contributions (h, r)."""
-        if line[-1] == "x":
-            r2 = r + R_BET
-            h2 = r2 + R_BET
-            facing_raise = decision(
-                R,
-                street,
-                d,
-                k,
-                pre,
-                line + ["b2", "r"],
-                [
-                    gb.add_fold(R, (h2, r2)),
-                    close(line + ["b2", "r", "c"], h2),
-                ],
-            )
-            facing_bet = decision(
-                H,
-                street,
-                d,
-                k,
-                pre,
-                line + ["b2"],
-                [
-                    gb.add_fold(H, (h, r2)),
-                    close(line + ["b2", "c"], r2),
-                    facing_raise,
-                ],
-            )
-            return decision(R, street, d, k, pre, line, [close(line + ["x"], h), facing_bet])
-        b = int(line[-1][1:])
-        r2 = h + b
-        h2 = r2 + b
-        facing_reraise = decision(
-            R,
-            street,
-            d,
-            k,
-            pre,
-            line + ["r", "r"],
-            [
-                gb.add_fold(R, (h2, r2)),
-                close(line + ["r", "r", "c"], h2),
-            ],
-        )
-        facing_raise = decision(
-            H,
-            street,
-            d,
-            k,
-            pre,
-            line + ["r"],
-            [
-                gb.add_fold(H, (h, r2)),
-                close(line + ["r", "c"], r2),
-                facing_reraise,
-            ],
-        )
-        return decision(R, street, d, k, pre, line, [gb.add_fold(R, (h, r)), close(line + ["c"], h), facing_raise])
-
-    def post_round(d, k, pre, put):
-        def close(line, amount):
-            return gb.add_showdown((amount, amount), strengths=strengths)
-
-        kids = []
-        for o in OPENS:
-            h = put + (0 if o == "x" else int(o[1:]))
-            kids.append(after_open(1, d, k, pre, [o], h, put, close))
-        return decision(H, 1, d, k, pre, [], kids)
-
-    def pre_close(d):
-        def close(line, amount):
-            pre = _line(line)
-            subs = [gb.add_private_chance(post_round(d, k, pre, amount), h_mats[d], r_mat) for k in draws_r]
-            return gb.add_chance(subs, [1.0] * len(subs), [masks[k] for k in draws_r])
-
-        return close
-
-    first = []
-    for d, o in FIRST_ACTIONS:
-        h = 1 + (0 if o == "x" else int(o[1:]))
-        first.append(after_open(0, d, -1, "", [o], h, 1, pre_close(d)))
-    root_h = gb.add_decision(H, first, [("H", 0, -1, -1, "", "", c) for c in range(C)])
-    deal = np.asarray(ab.class_prob, np.float64).reshape(1, C)
-    root = gb.add_private_chance(root_h, deal, deal)
-    return gb.build(root)
+    return _TreeBuilder(ab, recall).build()
 
 
-def describe(game: Game) -> dict[str, int]:
-    """Public nodes and information sets per player (printed by ``poker51 solve``)."""
+@dataclass(frozen=True)
+class GameSize:
+    """Public nodes, information sets per player, actions and bytes of a built game."""
+
+    public_nodes: int
+    infosets_H: int
+    infosets_R: int
+    actions: int
+    bytes: int
+
+
+def describe(game: Game) -> GameSize:
+    """The size of a game (printed by ``poker51 solve``, logged by the solve stage)."""
     a = game.arrays
-    return {
-        "public_nodes": int(game.num_nodes),
-        "infosets_H": int(np.sum(a.iset_player == H)),
-        "infosets_R": int(np.sum(a.iset_player == R)),
-        "actions": int(game.num_actions),
-        "bytes": int(game.nbytes()),
-    }
+    return GameSize(
+        public_nodes=int(game.num_nodes),
+        infosets_H=int(np.sum(a.iset_player == H)),
+        infosets_R=int(np.sum(a.iset_player == R)),
+        actions=int(game.num_actions),
+        bytes=int(game.nbytes()),
+    )

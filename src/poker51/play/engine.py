@@ -85,141 +85,37 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
-from typing import Protocol
 
 import numpy as np
 
 from poker51.cards import MARKER, N_CARDS, card_str, parse_card
 from poker51.errors import InputError
-from poker51.hands.evaluate import CATEGORIES, RULE_BUG, RULE_ORDINARY, RULE_WILD, category_of, strength
-
-H, R = "H", "R"
-SEATS = (H, R)
-VARIANT_RULES = {"standard": RULE_ORDINARY, "wild": RULE_WILD, "bug": RULE_BUG}
-ANTE = 1
-BET_SIZES = (1, 2, 4, 8)
-RIEMANN_BET = 2
-LOG_FORMAT = "poker51-hand/1"
-PRE, DRAW, POST, DONE = "pre", "draw", "post", "done"
-
-# The rules an IllegalAction names.
-RULE_ANTE = "rule card, A hand 1: each player antes 1 jbit"
-RULE_ORDER = "rule card, A hand: ante, betting before the draw, draw, betting after it, showdown"
-RULE_LOCK = "rule card, A hand 2: H's first action, a check or a bet, locks its keep selection"
-RULE_KEEP = "a keep mask is an int 0..31, bit i keeping card i of the hand"
-RULE_CHECK = "rule card, A hand 3: a check only when no bet is open; facing a bet, call, fold or raise"
-RULE_FACING = "rule card, A hand 3-4: call or fold only facing a bet"
-RULE_SIZES = "rule card, A hand 3: bet 1, 2, 4 or 8 jbits, or the whole balance when it is below 8"
-RULE_R_BET = "How Riemann bets 4: Riemann's bet when you check stays 2 jbits"
-RULE_ONE_BET = "rule card, A hand 3: a round has one opening bet; after it, raise"
-RULE_RAISES = "rule card, A hand 3-4: one raise and one re-raise, each by the opening amount"
-RULE_RAISE_COVER = "rule card, A hand 4: a raise is by the opening amount in full; only a call may be all in for less"
-RULE_ANSWER = "How Riemann bets 5: Riemann bets or raises only while you still have jbits to answer"
-RULE_ANSWER_H = "engine rule (rule card, A hand 8): no bet or raise against a player with no jbits left to answer"
-RULE_NO_WAGER = "rule card, A hand 7: a player with no jbits left ends the wagering; cards are drawn and shown"
-RULE_BALANCE = "a bet cannot exceed the bettor's balance"
-
-
-class IllegalAction(InputError):
-    """An action the rules forbid; the message names the rule."""
-
-
-class ReplayError(InputError):
-    """A log that does not replay to itself (or a deck that is not its seed's)."""
-
-
-def _illegal(rule: str, detail: str) -> IllegalAction:
-    return IllegalAction(f"{detail} [{rule}]")
-
-
-# --------------------------------------------------------------------------- values
-@dataclass(frozen=True)
-class Action:
-    """A betting action: ``kind`` in check/bet/call/raise/fold, ``amount`` = jbits put in.
-
-    >>> Action.parse("bet 4"), Action.parse("call")
-    (Action(kind='bet', amount=4), Action(kind='call', amount=None))
-    """
-
-    kind: str
-    amount: int | None = None
-
-    @classmethod
-    def parse(cls, text: str) -> Action:
-        parts = str(text).split()
-        if (
-            not parts
-            or parts[0] not in ("check", "bet", "call", "raise", "fold")
-            or len(parts) > 2
-            or (len(parts) == 2 and not parts[1].lstrip("-").isdigit())
-        ):
-            raise InputError(f"unknown action {text!r}: expected check, bet N, call, raise or fold")
-        return cls(parts[0], int(parts[1]) if len(parts) == 2 else None)
-
-    def __str__(self) -> str:
-        return self.kind if self.amount is None else f"{self.kind} {self.amount}"
-
-
-@dataclass(frozen=True)
-class ActionRecord:
-    """One betting action as everyone saw it."""
-
-    round: str
-    seat: str
-    kind: str
-    amount: int
-    all_in: bool
-
-
-@dataclass(frozen=True)
-class View:
-    """What one seat may see: public information and its own cards (module docstring)."""
-
-    seat: str
-    variant: str
-    phase: str
-    cards: tuple[int, ...]
-    keep: int | None
-    draw_count: int | None
-    opp_draw_count: int | None
-    stack: int
-    opp_stack: int
-    contributed: int
-    opp_contributed: int
-    round_bet: int
-    opp_round_bet: int
-    pot: int
-    to_call: int
-    opening_bet: int | None
-    line: tuple[ActionRecord, ...]
-
-    @property
-    def opp_can_answer(self) -> bool:
-        return self.opp_stack > 0
-
-
-@dataclass(frozen=True)
-class HandResult:
-    hand_index: int
-    seed: tuple[int, int] | None
-    variant: str
-    reason: str  # "fold" | "showdown"
-    winner: str | None  # None for a split
-    stacks_before: dict[str, int]
-    stacks_after: dict[str, int]
-    net: dict[str, int]
-    log: str
-
-    @property
-    def log_bytes(self) -> bytes:
-        return self.log.encode("utf-8")
-
-
-class Player(Protocol):
-    def choose_keep(self, view: View) -> int: ...
-
-    def act(self, view: View, legal: Sequence[Action]) -> Action: ...
+from poker51.hands.evaluate import CATEGORIES, category_of, strength
+from poker51.play.actions import (
+    DONE,
+    DRAW,
+    LOG_FORMAT,
+    POST,
+    PRE,
+    RULE_ANTE,
+    RULE_CALL_AMOUNT,
+    RULE_CHECK_FOLD_AMOUNT,
+    RULE_LOCK,
+    RULE_ORDER,
+    RULE_RAISES,
+    RULE_SIZES,
+    SEATS,
+    Action,
+    ActionRecord,
+    H,
+    HandResult,
+    Player,
+    R,
+    ReplayError,
+    illegal,
+)
+from poker51.play.hand_rules import HandRules, popcount5
+from poker51.rules import ANTE, VARIANT_RULES
 
 
 # --------------------------------------------------------------------------- decks
@@ -244,12 +140,8 @@ def stacked_deck(variant: str, top: Sequence[int]) -> list[int]:
     return [int(c) for c in top] + rest
 
 
-def _popcount5(mask: int) -> int:
-    return bin(mask & 31).count("1")
-
-
 # --------------------------------------------------------------------------- the state
-class HandState:
+class HandState(HandRules):
     """One hand from the ante to the settlement; antes and deals on construction."""
 
     def __init__(
@@ -267,7 +159,7 @@ class HandState:
         for s in SEATS:
             v = stacks.get(s)
             if not isinstance(v, (int, np.integer)) or isinstance(v, bool) or v < ANTE:
-                raise _illegal(RULE_ANTE, f"seat {s} has balance {v!r}: it needs at least {ANTE} jbit to ante")
+                raise illegal(RULE_ANTE, f"seat {s} has balance {v!r}: it needs at least {ANTE} jbit to ante")
         self.variant, self.seed, self.hand_index, self.deck = variant, seed, int(hand_index), deck
         self.rule = VARIANT_RULES[variant]
         self.stacks_before = {s: int(stacks[s]) for s in SEATS}
@@ -279,7 +171,9 @@ class HandState:
         self.draw_counts: dict[str, int | None] = {H: None, R: None}
         self.records: list[ActionRecord] = []
         self.events: list[dict] = []
-        self.phase, self.reason, self.winner = PRE, None, None
+        self.phase: str = PRE
+        self.reason: str | None = None
+        self.winner: str | None = None
         self._log(
             {
                 "event": "hand",
@@ -298,184 +192,10 @@ class HandState:
         self._log({"event": "deal", H: [card_str(c) for c in self.hands[H]], R: [card_str(c) for c in self.hands[R]]})
         self._start_round(PRE)
 
-    # ------------------------------------------------------------------ read-only
-    @property
-    def pot(self) -> int:
-        return self.contrib[H] + self.contrib[R]
-
-    @property
-    def actor(self) -> str | None:
-        """The seat to act in a betting round, else None."""
-        if self.phase not in (PRE, POST):
-            return None
-        return H if len(self._line) % 2 == 0 else R
-
-    @property
-    def keep_required(self) -> bool:
-        """True when the next action is H's first, which must carry the keep mask."""
-        return self.phase == PRE and self.keeps[H] is None
-
-    @property
-    def to_call(self) -> int:
-        s = self.actor
-        return 0 if s is None else self._rc[self._opp(s)] - self._rc[s]
-
-    @property
-    def log(self) -> str:
-        return "".join(json.dumps(e, separators=(",", ":")) + "\n" for e in self.events)
-
-    def view(self, seat: str) -> View:
-        o = self._opp(seat)
-        in_round = self.phase in (PRE, POST)
-        drawn_or_locked = (
-            self.draw_counts[o]
-            if self.draw_counts[o] is not None
-            else (5 - _popcount5(self.keeps[H]) if o == H and self.keeps[H] is not None else None)
-        )
-        own_count = self.draw_counts[seat]
-        if own_count is None and self.keeps[seat] is not None:
-            own_count = 5 - _popcount5(self.keeps[seat])
-        return View(
-            seat=seat,
-            variant=self.variant,
-            phase=self.phase,
-            cards=tuple(self.hands[seat]),
-            keep=self.keeps[seat],
-            draw_count=own_count,
-            opp_draw_count=drawn_or_locked,
-            stack=self.stacks[seat],
-            opp_stack=self.stacks[o],
-            contributed=self.contrib[seat],
-            opp_contributed=self.contrib[o],
-            round_bet=self._rc[seat] if in_round else 0,
-            opp_round_bet=self._rc[o] if in_round else 0,
-            pot=self.pot,
-            to_call=max(0, self._rc[o] - self._rc[seat]) if in_round else 0,
-            opening_bet=self._unit if in_round else None,
-            line=tuple(self.records),
-        )
-
-    def legal_actions(self) -> list[Action]:
-        """Every action the actor may take now, amounts filled in (empty outside betting)."""
-        if self.actor is None:
-            return []
-        out: list[Action] = []
-        if self.can_check(keep=0 if self.keep_required else None):
-            out.append(Action("check", 0))
-        for b in self._bet_candidates():
-            if self.can_bet(b, keep=0 if self.keep_required else None):
-                out.append(Action("bet", b))
-        if self.can_call():
-            out.append(Action("call", self._call_amount()))
-        if self.can_raise_bet():
-            out.append(Action("raise", self._raise_amount()))
-        if self.can_fold():
-            out.append(Action("fold", 0))
-        return out
-
-    # ------------------------------------------------------------------ verify
-    def _verify_betting(self, keep, carries_keep: bool = False) -> str:
-        if self.phase not in (PRE, POST):
-            raise _illegal(RULE_ORDER, f"no betting action in phase {self.phase!r}")
-        if self.keep_required and carries_keep:
-            if keep is None:
-                raise _illegal(RULE_LOCK, "H's first action must give the cards it keeps")
-            self._verify_mask(keep)
-        elif keep is not None:
-            raise _illegal(RULE_LOCK, "only H's first pre-draw action carries a keep selection; it is locked")
-        return self.actor
-
-    @staticmethod
-    def _verify_mask(keep) -> None:
-        if not isinstance(keep, (int, np.integer)) or isinstance(keep, bool) or not 0 <= keep <= 31:
-            raise _illegal(RULE_KEEP, f"bad keep mask {keep!r}")
-
-    def verify_check(self, keep: int | None = None) -> None:
-        seat = self._verify_betting(keep, carries_keep=True)
-        if self._rc[self._opp(seat)] > self._rc[seat]:
-            raise _illegal(RULE_CHECK, f"{seat} faces a bet of {self.to_call} and cannot check")
-
-    def verify_bet(self, amount: int, keep: int | None = None) -> None:
-        seat = self._verify_betting(keep, carries_keep=True)
-        if not isinstance(amount, (int, np.integer)) or isinstance(amount, bool):
-            raise _illegal(RULE_SIZES, f"a bet is an int number of jbits, got {amount!r}")
-        if self._line not in ((), ("check",)):
-            raise _illegal(RULE_ONE_BET, "there is already a bet in this round")
-        if not self._open:
-            raise _illegal(RULE_NO_WAGER, "no wagering: a player has no jbits left")
-        o = self._opp(seat)
-        if seat == R:
-            if amount != RIEMANN_BET:
-                raise _illegal(RULE_R_BET, f"R bets {RIEMANN_BET}, not {amount}")
-            if self.stacks[H] == 0:
-                raise _illegal(RULE_ANSWER, "H is all in")
-        else:
-            allowed = set(BET_SIZES) | ({self.stacks[H]} if self.stacks[H] < max(BET_SIZES) else set())
-            if amount not in allowed:
-                raise _illegal(RULE_SIZES, f"bet {amount} is not an allowed size")
-            if self.stacks[o] == 0:
-                raise _illegal(RULE_ANSWER_H, "R is all in")
-        if amount > self.stacks[seat]:
-            raise _illegal(RULE_BALANCE, f"{seat} bets {amount} with a balance of {self.stacks[seat]}")
-
-    def verify_call(self) -> None:
-        self._verify_betting(None)
-        if self.to_call <= 0:
-            raise _illegal(RULE_FACING, "no bet to call; check or bet")
-
-    def verify_fold(self) -> None:
-        self._verify_betting(None)
-        if self.to_call <= 0:
-            raise _illegal(RULE_FACING, "no bet to fold to; check or bet")
-
-    def verify_raise_bet(self) -> None:
-        seat = self._verify_betting(None)
-        if self.to_call <= 0:
-            raise _illegal(RULE_FACING, "no bet to raise; check or bet")
-        if self._line not in (("bet",), ("check", "bet"), ("bet", "raise")):
-            raise _illegal(RULE_RAISES, "the raises of this round are used up; call or fold")
-        if self.stacks[self._opp(seat)] == 0:
-            raise _illegal(
-                RULE_ANSWER if seat == R else RULE_ANSWER_H, f"{self._opp(seat)} is all in and cannot answer a raise"
-            )
-        need = self._raise_amount()
-        if self.stacks[seat] < need:
-            raise _illegal(RULE_RAISE_COVER, f"{seat} needs {need} to raise and has {self.stacks[seat]}")
-
-    def verify_draw(self, keep_r: int) -> None:
-        if self.phase != DRAW:
-            raise _illegal(RULE_ORDER, f"no draw in phase {self.phase!r}")
-        self._verify_mask(keep_r)
-
-    def _can(self, verify, *args, **kwargs) -> bool:
-        try:
-            verify(*args, **kwargs)
-        except IllegalAction:
-            return False
-        return True
-
-    def can_check(self, keep: int | None = None) -> bool:
-        return self._can(self.verify_check, keep)
-
-    def can_bet(self, amount: int, keep: int | None = None) -> bool:
-        return self._can(self.verify_bet, amount, keep)
-
-    def can_call(self) -> bool:
-        return self._can(self.verify_call)
-
-    def can_fold(self) -> bool:
-        return self._can(self.verify_fold)
-
-    def can_raise_bet(self) -> bool:
-        return self._can(self.verify_raise_bet)
-
-    def can_draw(self, keep_r: int) -> bool:
-        return self._can(self.verify_draw, keep_r)
-
     # ------------------------------------------------------------------ act
     def check(self, keep: int | None = None) -> None:
         self.verify_check(keep)
-        seat = self.actor
+        seat = self.seat_to_act()
         self._lock(keep)
         self._record(seat, "check", 0, keep)
         self._line += ("check",)
@@ -484,7 +204,7 @@ class HandState:
 
     def bet(self, amount: int, keep: int | None = None) -> None:
         self.verify_bet(amount, keep)
-        seat = self.actor
+        seat = self.seat_to_act()
         self._lock(keep)
         self._put(seat, int(amount))
         self._unit = int(amount)
@@ -493,7 +213,7 @@ class HandState:
 
     def call(self) -> None:
         self.verify_call()
-        seat, amount = self.actor, self._call_amount()
+        seat, amount = self.seat_to_act(), self._call_amount()
         self._put(seat, amount)
         self._record(seat, "call", amount, None)
         self._line += ("call",)
@@ -501,14 +221,14 @@ class HandState:
 
     def raise_bet(self) -> None:
         self.verify_raise_bet()
-        seat, amount = self.actor, self._raise_amount()
+        seat, amount = self.seat_to_act(), self._raise_amount()
         self._put(seat, amount)
         self._record(seat, "raise", amount, None)
         self._line += ("raise",)
 
     def fold(self) -> None:
         self.verify_fold()
-        seat = self.actor
+        seat = self.seat_to_act()
         self._record(seat, "fold", 0, None)
         self._line += ("fold",)
         self._settle(reason="fold", winner=self._opp(seat))
@@ -517,15 +237,16 @@ class HandState:
         """Apply ``action``; a given amount must equal the one the rules fix (bets: the size)."""
         kind, amount = action.kind, action.amount
         if kind == "bet":
+            if amount is None:
+                raise illegal(RULE_SIZES, "a bet names its amount")
             self.bet(amount, keep)
             return
         fixed = {"check": lambda: 0, "fold": lambda: 0, "call": self._call_amount, "raise": self._raise_amount}
         if kind not in fixed:
             raise InputError(f"unknown action kind {kind!r}")
         if amount is not None and self.actor is not None and amount != fixed[kind]():
-            raise _illegal(
-                RULE_RAISES if kind == "raise" else RULE_FACING, f"{kind} puts in {fixed[kind]()} jbits, not {amount}"
-            )
+            rule = {"raise": RULE_RAISES, "call": RULE_CALL_AMOUNT}.get(kind, RULE_CHECK_FOLD_AMOUNT)
+            raise illegal(rule, f"{kind} puts in {fixed[kind]()} jbits, not {amount}")
         if kind == "check":
             self.check(keep)
         else:
@@ -539,6 +260,8 @@ class HandState:
         self.keeps[R] = int(keep_r)
         for s in SEATS:
             keep = self.keeps[s]
+            if keep is None:
+                raise illegal(RULE_LOCK, f"{s} has no keep selection at the draw")
             kept = [c for i, c in enumerate(self.hands[s]) if keep >> i & 1]
             discarded = [c for i, c in enumerate(self.hands[s]) if not keep >> i & 1]
             n = 5 - len(kept)
@@ -564,12 +287,12 @@ class HandState:
 
     def result(self) -> HandResult:
         if self.phase != DONE:
-            raise _illegal(RULE_ORDER, "the hand is not over")
+            raise illegal(RULE_ORDER, "the hand is not over")
         return HandResult(
             self.hand_index,
             self.seed,
             self.variant,
-            self.reason,
+            str(self.reason),
             self.winner,
             dict(self.stacks_before),
             dict(self.stacks),
@@ -578,9 +301,6 @@ class HandState:
         )
 
     # ------------------------------------------------------------------ internals
-    @staticmethod
-    def _opp(seat: str) -> str:
-        return R if seat == H else H
 
     def _log(self, event: dict) -> None:
         self.events.append(event)
@@ -607,16 +327,6 @@ class HandState:
         self.contrib[seat] += amount
         self._rc[seat] += amount
 
-    def _bet_candidates(self) -> list[int]:
-        return sorted(set(BET_SIZES) | {self.stacks[self.actor]}) if self.actor == H else [RIEMANN_BET]
-
-    def _call_amount(self) -> int:
-        return min(self.to_call, self.stacks[self.actor])
-
-    def _raise_amount(self) -> int:
-        seat = self.actor
-        return self._rc[self._opp(seat)] + (self._unit or 0) - self._rc[seat]
-
     def _record(self, seat: str, kind: str, amount: int, keep) -> None:
         all_in = amount > 0 and self.stacks[seat] == 0
         self.records.append(ActionRecord(self.phase, seat, kind, amount, all_in))
@@ -633,7 +343,7 @@ class HandState:
         }
         if keep is not None:
             event["keep"] = int(keep)
-            event["draw_count"] = 5 - _popcount5(int(keep))
+            event["draw_count"] = 5 - popcount5(int(keep))
         self._log(event)
 
     def _showdown(self) -> None:
@@ -691,7 +401,7 @@ def run_hand(state: HandState, players: Mapping[str, Player]) -> HandResult:
         if state.phase == DRAW:
             state.draw(players[R].choose_keep(state.view(R)))
             continue
-        seat = state.actor
+        seat = state.seat_to_act()
         keep = players[H].choose_keep(state.view(H)) if state.keep_required else None
         state.apply(players[seat].act(state.view(seat), state.legal_actions()), keep=keep)
     return state.result()
@@ -711,6 +421,7 @@ def play_hand(
         raise InputError("give exactly one of base_seed (a seeded shuffle) and deck (an injected deck)")
     seed = None
     if deck is None:
+        assert base_seed is not None  # checked above: exactly one of the two
         seed = (int(base_seed), int(hand_index))
         deck = shuffled_deck(variant, *seed)
     return run_hand(HandState(variant, stacks, deck, seed=seed, hand_index=hand_index), players)

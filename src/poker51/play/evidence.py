@@ -27,26 +27,25 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-import matplotlib
-
-matplotlib.use("Agg")
-
-import matplotlib.pyplot as plt
 import numpy as np
 import pandas as pd
 from scipy import stats
 from tqdm.auto import tqdm
 
+from poker51.abstraction.tables import AbstractionTables, build_abstraction
 from poker51.games.population import PlayerType, Population
 from poker51.hands.house import house_keep
-from poker51.play.engine import VARIANT_RULES, Action, H, R, View, play_hand
+from poker51.play.actions import Action, H, R, View
+from poker51.play.engine import play_hand
 from poker51.play.players import TypePlayer, type_seed
+from poker51.play.riemann import Riemann
+from poker51.play.v05 import V05Player
+from poker51.rules import VARIANT_RULES
 
 POLICIES = ("v0.6", "v0.5")
 DIFF = "v0.6-v0.5"
 CONFIDENCE = 0.95
 DEFAULT_STACK = 100
-TABLE_NAMES = ("classes", "buckets", "transitions", "belief")
 SUMMARY_COLUMNS = ["variant", "type", "policy", "hands", "seed", "mean", "sd", "se", "ci_low", "ci_high"]
 
 #: a factory is a player object, or a callable ``factory(variant) -> player``
@@ -54,32 +53,9 @@ PlayerFactory = Any
 
 
 # --------------------------------------------------------------------------- inputs
-def load_tables(variant: str, tables_dir: str | Path | None = None) -> dict[str, pd.DataFrame]:
-    """A variant's abstraction tables: read from ``tables_dir`` or built in-process (cached).
-
-    ``tables_dir`` holds ``classes``, ``buckets``, ``transitions`` and ``belief`` as
-    ``<dir>/<variant>/<name>.parquet`` or ``<dir>/<name>.parquet``.  Without a directory
-    :func:`poker51.abstraction.classes.build_abstraction` runs once per variant and process.
-    """
-    if tables_dir is None:
-        return _built_tables(variant)
-    from poker51.errors import InputError
-    from poker51.io import read_parquet
-
-    base = Path(tables_dir)
-    for where in (base / variant, base):
-        if all((where / f"{n}.parquet").exists() for n in TABLE_NAMES):
-            return {n: read_parquet(where / f"{n}.parquet") for n in TABLE_NAMES}
-    raise InputError(
-        f"{base}: no abstraction tables for {variant!r} "
-        f"(need {', '.join(n + '.parquet' for n in TABLE_NAMES)} in {base / variant} or {base})"
-    )
-
-
 @lru_cache(maxsize=3)
-def _built_tables(variant: str) -> dict[str, pd.DataFrame]:
-    from poker51.abstraction.classes import build_abstraction
-
+def built_tables(variant: str) -> AbstractionTables:
+    """A variant's abstraction tables built in-process (once per process and variant)."""
     return build_abstraction(variant, progress=False)
 
 
@@ -116,13 +92,13 @@ def evidence_hands(
     hands: int,
     seed: int,
     stacks: int | dict[str, int] | None = None,
-    tables: dict[str, pd.DataFrame] | None = None,
+    tables: AbstractionTables | None = None,
     progress: bool = False,
 ) -> pd.DataFrame:
     """Per-hand nets of Riemann: columns variant, type, hand, ``v0.6``, ``v0.5`` (int jbits).
 
     ``tables`` are the variant's abstraction tables for the type players (default
-    :func:`load_tables`).  ``stacks``: both players' balance at the start of every hand
+    :func:`built_tables`).  ``stacks``: both players' balance at the start of every hand
     (an int, or ``{"H": .., "R": ..}``; default 100 each).
     """
     if int(hands) < 1:
@@ -130,7 +106,7 @@ def evidence_hands(
     tlist = list(types.types if isinstance(types, Population) else types)
     if not tlist:
         raise ValueError("no player types")
-    tables = load_tables(variant) if tables is None else tables
+    tables = built_tables(variant) if tables is None else tables
     start = _stacks(stacks)
     factories = {"v0.6": riemann_v06, "v0.5": v05}
     frames = []
@@ -207,7 +183,7 @@ def evidence_run(
     hands: int,
     seed: int,
     stacks: int | dict[str, int] | None = None,
-    tables: dict[str, pd.DataFrame] | None = None,
+    tables: AbstractionTables | None = None,
     progress: bool = False,
 ) -> pd.DataFrame:
     """v0.6 against v0.5 against each type on the same deals: the summary table
@@ -217,88 +193,13 @@ def evidence_run(
     return summarize(per_hand, seed)
 
 
-# --------------------------------------------------------------------------- figure
-_STYLE = {"font.size": 8, "axes.titlesize": 9, "svg.hashsalt": "poker51", "pdf.compression": 6}
-PDF_METADATA = {"CreationDate": None, "Producer": None, "Creator": None}
-PNG_METADATA = {"Software": None}
-
-
-def fig_evidence(df: pd.DataFrame, out_stem: str | Path) -> list[Path]:
-    """Mean jbits per hand for Riemann with 95% CIs: v0.6 and v0.5 per type (left), and
-    the paired difference v0.6 − v0.5 (right); one row of panels per variant.
-
-    ``df`` is the :func:`evidence_run` summary.  Writes ``out_stem.pdf`` and ``.png``
-    with fixed metadata (same table, same bytes).
-    """
-    variants = list(dict.fromkeys(df["variant"]))
-    with plt.rc_context(_STYLE):
-        fig, axes = plt.subplots(
-            len(variants), 2, figsize=(7.0, 2.6 * len(variants)), squeeze=False, gridspec_kw={"width_ratios": [2, 1]}
-        )
-        for row, variant in zip(axes, variants):
-            sub = df[df["variant"] == variant]
-            names = list(dict.fromkeys(sub["type"]))
-            y = np.arange(len(names))
-            for k, (policy, marker) in enumerate(((POLICIES[0], "o"), (POLICIES[1], "s"))):
-                s = sub[sub["policy"] == policy].set_index("type").reindex(names)
-                err = np.vstack([s["mean"] - s["ci_low"], s["ci_high"] - s["mean"]])
-                row[0].errorbar(
-                    s["mean"],
-                    y + (-0.15 if k == 0 else 0.15),
-                    xerr=err,
-                    fmt=marker,
-                    markersize=4,
-                    capsize=2,
-                    linewidth=0.8,
-                    label=f"Riemann {policy}",
-                )
-            d = sub[sub["policy"] == DIFF].set_index("type").reindex(names)
-            row[1].errorbar(
-                d["mean"],
-                y,
-                xerr=np.vstack([d["mean"] - d["ci_low"], d["ci_high"] - d["mean"]]),
-                fmt="D",
-                markersize=4,
-                capsize=2,
-                linewidth=0.8,
-                color="black",
-            )
-            for ax in row:
-                ax.axvline(0.0, color="grey", linewidth=0.6)
-                ax.set_yticks(y, [n.replace("_", " ") for n in names])
-                ax.grid(axis="x", linewidth=0.4, alpha=0.5)
-            n = int(sub["hands"].iloc[0]) if len(sub) else 0
-            row[0].set_title(f"{variant}: {n:,} deals per type")
-            row[0].set_xlabel("Riemann's mean jbits per hand (95% CI)")
-            row[0].invert_yaxis()  # the first type on top
-            row[0].legend(fontsize=7, frameon=False, loc="best")
-            row[1].set_title("paired difference v0.6 − v0.5")
-            row[1].set_xlabel("jbits per hand (95% CI)")
-            row[1].set_ylim(row[0].get_ylim())
-            row[1].tick_params(labelleft=False)
-        fig.tight_layout()
-        return _save(fig, out_stem)
-
-
-def _save(fig, out_stem: str | Path) -> list[Path]:
-    out_stem = Path(out_stem)
-    out_stem.parent.mkdir(parents=True, exist_ok=True)
-    pdf, png = out_stem.with_name(out_stem.name + ".pdf"), out_stem.with_name(out_stem.name + ".png")
-    fig.savefig(pdf, metadata=PDF_METADATA)
-    fig.savefig(png, metadata=PNG_METADATA, dpi=150)
-    plt.close(fig)
-    return [pdf, png]
-
-
-def v05_factory(tables: dict[str, pd.DataFrame]) -> Callable[[str], Any]:
+def v05_factory(tables: AbstractionTables) -> Callable[[str], Any]:
     """``factory(variant)`` of the v0.5 player reading ``tables``' belief table."""
-    from poker51.play.v05 import V05Player
-
     return lambda variant: V05Player.from_tables(variant, tables)
 
 
 def riemann_factory(
-    tables: dict[str, pd.DataFrame],
+    tables: AbstractionTables,
     strategy: str | Path | None = None,
     receipt: str | Path | None = None,
     variant: str = "standard",
@@ -311,14 +212,12 @@ def riemann_factory(
     The player classifies with ``tables``' classes and buckets.  Riemann is a pure
     function of cards and spot, so the one player serves every match.
     """
-    from poker51.play.riemann import Riemann
-
     player = Riemann.load(
         variant if strategy is None else strategy,
         receipt=receipt,
         variant=variant,
-        classes=tables["classes"],
-        buckets=tables["buckets"],
+        classes=tables.classes,
+        buckets=tables.buckets,
     )
 
     def make(v: str):
@@ -336,8 +235,7 @@ __all__ = [
     "SUMMARY_COLUMNS",
     "evidence_hands",
     "evidence_run",
-    "fig_evidence",
-    "load_tables",
+    "built_tables",
     "make_player",
     "mean_ci",
     "riemann_factory",

@@ -10,7 +10,7 @@ abstract behaviour strategy (:func:`poker51.games.population.type_policy`) does:
   human transitions use);
 - **strength** before the draw the abstraction's expected percentile
   ``sum_b h_trans[c, d, b] (b + 1/2) / B``; after the draw ``(bucket + 1/2) / B`` of its
-  final hand (:func:`poker51.abstraction.classes.bucket_of`);
+  final hand (:func:`poker51.abstraction.buckets.bucket_of`);
 - **probabilities** the type's own functions (``PlayerType.ramp``, the population's
   opening probability): open with ``q``, else check; facing Riemann's raise of its bet
   or Riemann's bet after its check, raise ``ramp(raise)``, call ``(1 - that) ·
@@ -38,31 +38,32 @@ import random
 from collections.abc import Sequence
 
 import numpy as np
-import pandas as pd
 
-from poker51.abstraction.classes import arrays, bucket_of, class_names, classify
+from poker51.abstraction.buckets import bucket_of
+from poker51.abstraction.classes import class_names, classify
+from poker51.abstraction.tables import AbstractionTables
 from poker51.errors import InputError
-from poker51.games.abstract import AbstractionArrays
 from poker51.games.population import PlayerType, facing_probs, open_prob, pre_strength
 from poker51.hands.house import keep_for_draw
-from poker51.play.engine import VARIANT_RULES, Action, View
+from poker51.play.actions import Action, View
+from poker51.rules import VARIANT_RULES
 
 
 class TypePlayer:
     """One population type in seat H on real cards (module docstring).
 
-    ``tables`` are the variant's abstraction tables (:func:`poker51.abstraction.classes.build_abstraction`
-    or read back from Parquet): ``classes``, ``buckets`` and ``transitions`` are used.
+    ``tables`` are the variant's abstraction tables (built, or read back from Parquet):
+    ``classes``, ``buckets`` and ``transitions`` are used.
     """
 
-    def __init__(self, ptype: PlayerType, variant: str, tables: dict[str, pd.DataFrame], seed: int):
+    def __init__(self, ptype: PlayerType, variant: str, tables: AbstractionTables, seed: int):
         if variant not in VARIANT_RULES:
             raise ValueError(f"unknown variant {variant!r}; expected one of {sorted(VARIANT_RULES)}")
         self.ptype, self.variant, self.seed = ptype, variant, int(seed)
         self.rule = VARIANT_RULES[variant]
-        self.classes = tables["classes"].sort_values("class").reset_index(drop=True)
-        self.buckets = tables["buckets"].sort_values("bucket").reset_index(drop=True)
-        ab = AbstractionArrays(variant, **arrays(tables))
+        self.classes = tables.classes.sort_values("class").reset_index(drop=True)
+        self.buckets = tables.buckets.sort_values("bucket").reset_index(drop=True)
+        ab = tables.arrays()
         self.n_buckets = ab.n_buckets
         #: (C, 6) expected final percentile of class c drawing d (the population's own formula)
         self.pre_strength = pre_strength(ab)
@@ -139,19 +140,12 @@ class TypePlayer:
         return amounts[max(below)] if below else None
 
 
-def type_players(
-    types: Sequence[PlayerType], variant: str, tables: dict[str, pd.DataFrame], seed: int
-) -> list[TypePlayer]:
-    """One player per type; type ``i`` uses the seed ``[seed, i]`` folded to one int."""
-    return [TypePlayer(t, variant, tables, type_seed(seed, i)) for i, t in enumerate(types)]
-
-
 def type_seed(seed: int, index: int) -> int:
     """A 63-bit seed for the ``index``-th type from a run seed (SeedSequence entropy)."""
     return int(np.random.SeedSequence([int(seed), int(index)]).generate_state(2, np.uint32).view(np.uint64)[0] >> 1)
 
 
-__all__ = ["TypePlayer", "type_players", "type_seed"]
+__all__ = ["TypePlayer", "type_seed"]
 
 
 # --------------------------------------------------------------------------- test players

@@ -64,50 +64,32 @@ import numpy as np
 import pandas as pd
 from numba import njit
 
-from poker51.abstraction.classes import base_class_kernel  # njit kernel: standard class from (House step, strength)
+from poker51.abstraction.buckets import exact_buckets
+from poker51.abstraction.classes import class_frame, hand_class_key_kernel
 from poker51.cards import MARKER, card_str
-from poker51.export.tables import (
+from poker51.export.receipt import check_hash, load_receipt
+from poker51.export.schema import (
     ACTION_COLUMNS,
     INDEX_COLUMNS,
     StrategyTableError,
-    check_hash,
     check_table,
     completed_pre_lines,
     decision_lines,
-    load_receipt,
     read_table,
     spot_of_line,
     table_path,
 )
 from poker51.fnv import FNV64_OFFSET_BASIS, fnv1a_64
-from poker51.hands.evaluate import RULE_ORDINARY, strength_kernel  # njit kernel: the engine's showdown strength
-from poker51.hands.house import house_keep, house_kernel  # house_kernel: njit (keep mask, step, strength)
+from poker51.hands.evaluate import strength_kernel
+from poker51.hands.house import house_keep
 from poker51.io import read_parquet
-from poker51.play.engine import VARIANT_RULES
+from poker51.rules import BET_SIZES, RIEMANN_BET, VARIANT_RULES, class_key, read_bet, read_draw
 
-BET_SIZES = (1, 2, 4, 8)
-RIEMANN_BET = 2
 DEFAULT_TABLES_DIR = "results/tables"
 _TWO64 = float(2**64)
 
 
 # --------------------------------------------------------------------------- pure rules
-def read_bet(amount: int) -> int:
-    """H's bet read at the nearest of 1, 2, 4, 8 jbits; a tie goes to the smaller size."""
-    a = int(amount)
-    if a < 1:
-        raise ValueError(f"a bet is at least 1 jbit, got {amount!r}")
-    return min(BET_SIZES, key=lambda b: (abs(b - a), b))
-
-
-def read_draw(d: int) -> int:
-    """A five-card draw is read as a four-card draw."""
-    d = int(d)
-    if not 0 <= d <= 5:
-        raise ValueError(f"a draw count is 0..5, got {d!r}")
-    return min(d, 4)
-
-
 @dataclass(frozen=True)
 class PublicState:
     """Everything public Riemann uses at one decision (module docstring, points 1–2).
@@ -216,22 +198,6 @@ def state_from_view(view) -> PublicState:
 
 
 # --------------------------------------------------------------------------- kernels
-@njit(cache=True)
-def _class_key(hand, rule, marker):
-    """``base*100 + holds_marker*10 + house_draw`` of a dealt hand (the abstraction's class key)."""
-    mask, step, s = house_kernel(hand, rule, marker)
-    base = base_class_kernel(step, s)
-    has = 0
-    if rule != RULE_ORDINARY:
-        for i in range(5):
-            if hand[i] == marker:
-                has = 1
-    kept = 0
-    for i in range(5):
-        kept += (mask >> i) & 1
-    return base * 100 + has * 10 + (5 - kept)
-
-
 _FNV_PRIME = np.uint64(0x100000001B3)
 _BASIS = np.uint64(FNV64_OFFSET_BASIS)
 
@@ -256,7 +222,7 @@ def _hand_kernel(hand, rule, marker, chars, basis):
         h = (h ^ np.uint64(chars[hand[i], 0])) * _FNV_PRIME
         h = (h ^ np.uint64(chars[hand[i], 1])) * _FNV_PRIME
     h = (h ^ np.uint64(59)) * _FNV_PRIME  # ";"
-    return h, _class_key(hand, rule, marker), strength_kernel(hand, rule, marker)
+    return h, hand_class_key_kernel(hand, rule, marker), strength_kernel(hand, rule, marker)
 
 
 _CHARS = np.array([[ord(ch) for ch in card_str(c)] for c in range(52)], dtype=np.uint8)
@@ -267,29 +233,15 @@ def _bytes_array(b: bytes) -> np.ndarray:
 
 
 # --------------------------------------------------------------------------- the player
-def _abstraction_frames(variant: str, classes, buckets) -> tuple[pd.DataFrame, pd.DataFrame]:
+def abstraction_frames(variant: str, classes, buckets) -> tuple[pd.DataFrame, pd.DataFrame]:
     """Classes and buckets from frames, Parquet paths, or (None) the abstraction itself."""
 
-    def get(x, name):
+    def get(x, default) -> pd.DataFrame:
         if isinstance(x, pd.DataFrame):
             return x
-        if x is not None:
-            return read_parquet(x)
-        from poker51.abstraction import classes as A
+        return default(variant) if x is None else read_parquet(x)
 
-        if name == "classes":
-            keys = A.class_keys(variant)
-            return pd.DataFrame(
-                {
-                    "class": np.arange(keys.size),
-                    "base": keys // 100,
-                    "marker": (keys // 10) % 10 == 1,
-                    "house_draw": keys % 10,
-                }
-            )
-        return A._cached_buckets(variant, A.N_BUCKETS)
-
-    return get(classes, "classes"), get(buckets, "buckets")
+    return get(classes, class_frame), get(buckets, exact_buckets)
 
 
 class Riemann:
@@ -315,7 +267,7 @@ class Riemann:
         check_table(table, name)
         self.variant, self.rule, self.name, self.sha256 = variant, VARIANT_RULES[variant], name, sha256
         self.table = table
-        cls_df, bkt_df = _abstraction_frames(variant, classes, buckets)
+        cls_df, bkt_df = abstraction_frames(variant, classes, buckets)
         self._key_class = self._class_map(cls_df, name)
         self.n_classes = len(self._key_class)
         self.r_draws = tuple(sorted({k % 10 for k in self._key_class}))
@@ -367,8 +319,8 @@ class Riemann:
         need = {"class", "base", "marker", "house_draw"}
         if not need <= set(c.columns):
             raise StrategyTableError(f"{name}: the class table lacks {sorted(need - set(c.columns))}")
-        keys = (
-            c["base"].astype(np.int64) * 100 + c["marker"].astype(np.int64) * 10 + c["house_draw"].astype(np.int64)
+        keys = class_key(
+            c["base"].astype(np.int64), c["marker"].astype(np.int64), c["house_draw"].astype(np.int64)
         ).tolist()
         ids = c["class"].astype(np.int64).tolist()
         if sorted(ids) != list(range(len(ids))) or len(set(keys)) != len(keys):
@@ -495,7 +447,7 @@ class Riemann:
         info = self._spot_info[sid]
         u = int(_fnv_continue(e[0], info[2])) / _TWO64
         acc = 0.0
-        solved = None
+        solved = ""
         for name, p in zip(ACTION_COLUMNS, probs):
             if p > 0.0:
                 acc += p
@@ -520,12 +472,7 @@ class Riemann:
         raise RuntimeError(f"Riemann chose {action} at {key}, which is not legal: {[str(a) for a in legal]}")
 
 
-def decide(riemann: Riemann, cards: Sequence[int], state: PublicState) -> tuple[str, tuple[float, ...], tuple]:
-    """Module-level form of :meth:`Riemann.decide`."""
-    return riemann.decide(cards, state)
-
-
 __all__ = [
-    "BET_SIZES", "INDEX_COLUMNS", "PublicState", "Riemann", "choose_action", "decide", "hash_bytes", "hash_unit",
+    "BET_SIZES", "INDEX_COLUMNS", "PublicState", "Riemann", "choose_action", "hash_bytes", "hash_unit",
     "lines_from_records", "play_converted", "read_bet", "read_draw", "spot_key", "state_from_view", "token",
 ]  # fmt: skip

@@ -59,7 +59,7 @@ In the abstraction (:func:`abstract_policy`)
     R's information sets hold H's draw count read as 4 for a five-card draw, so the
     abstract read uses row ``min(d, 4)``.  The read of a bucket is the probability-
     weighted mean read over the exact final-strength distribution of House-rule hands
-    inside the bucket (:func:`poker51.abstraction.classes.final_strength_distribution`); before
+    inside the bucket (:func:`poker51.abstraction.buckets.final_strength_distribution`); before
     the draw it is the expectation of that over R's class transition ``r_trans[c]``.
     The thresholds are then applied to that mean read.  H's information sets stay
     uniform.  See ``docs/v05.md``.
@@ -71,14 +71,19 @@ from collections.abc import Sequence
 from functools import lru_cache
 
 import numpy as np
-import pandas as pd
 
 from poker51.abstraction.belief import N_ROWS, RANDOM_ROW, READ_WEIGHT_DRAW, READ_WEIGHT_RANDOM, read_score
+from poker51.abstraction.buckets import bucket_of_strength, final_strength_distribution
+from poker51.abstraction.classes import hand_table
+from poker51.abstraction.tables import AbstractionArrays, AbstractionTables
 from poker51.fnv import fnv1a_64
 from poker51.hands.evaluate import strength as eval_strength
 from poker51.hands.evaluate import strengths as eval_strengths
 from poker51.hands.house import house_keep
-from poker51.play.engine import VARIANT_RULES, Action, View, variant_cards
+from poker51.play.actions import Action, View
+from poker51.play.engine import variant_cards
+from poker51.rules import ANTE, RIEMANN_BET, VARIANT_RULES
+from poker51.solver.tree import Game
 
 #: sample completions of its own House-rule draw before the draw (step 2)
 N_COMPLETIONS = 128
@@ -98,12 +103,8 @@ CALL_BET_BETS = 2
 CALL_RERAISE_BETS = 6
 #: checked to: bet at a read of 70% or better (step 6)
 BET_AT = 0.70
-#: checked to: Riemann's bet is 2 jbits (step 6)
-RIEMANN_BET = 2
 #: facing H's raise of its bet: call if score >= B / (P + CALL_RAISED_BETS * B) (step 7)
 CALL_RAISED_BETS = 1
-#: each player's ante (rule card, A hand 1): the pre-draw P0 is twice this
-ANTE = 1
 
 _COMPLETION_DOMAIN = b"poker51-v05-completions"
 
@@ -322,7 +323,7 @@ class V05Player:
     """Riemann v0.5 for seat R of :mod:`poker51.play.engine` (module docstring).
 
     ``belief`` is the variant's (6, 1000) belief table
-    (:func:`poker51.abstraction.classes.belief_array`).  Deterministic and stateless apart
+    (:meth:`poker51.abstraction.tables.AbstractionTables.belief_array`).  Deterministic and stateless apart
     from a cache: the same cards in the same spot give the same action.
     """
 
@@ -334,16 +335,16 @@ class V05Player:
             raise ValueError(f"a belief table has {N_ROWS} rows, got {self.belief.shape}")
 
     @classmethod
-    def from_tables(cls, variant: str, tables: dict[str, pd.DataFrame]) -> V05Player:
-        from poker51.abstraction.classes import belief_array
-
-        return cls(variant, belief_array(tables))
+    def from_tables(cls, variant: str, tables: AbstractionTables) -> V05Player:
+        return cls(variant, tables.belief_array())
 
     def choose_keep(self, view: View) -> int:
         """The House rule (rule card, The House rule for the draw)."""
         return house_keep(list(view.cards), self.rule)[0]
 
     def read(self, view: View) -> float:
+        if view.opp_draw_count is None:
+            raise ValueError("H's draw count is not announced yet")
         d = int(view.opp_draw_count)
         if view.phase == "pre":
             return pre_draw_read(view.cards, d, self.belief, self.variant)
@@ -374,31 +375,22 @@ class V05Player:
         return by_kind[kind]
 
 
-def v05_player(variant: str, tables: dict[str, pd.DataFrame]) -> V05Player:
-    """Factory for the evidence run: the v0.5 player of a variant from its abstraction tables."""
-    return V05Player.from_tables(variant, tables)
-
-
 # --------------------------------------------------------------------------- abstraction
 @lru_cache(maxsize=3)
 def _final_distribution(variant: str) -> tuple[np.ndarray, np.ndarray]:
-    from poker51.abstraction.classes import final_strength_distribution, hand_table
-
     values, weights, _ = final_strength_distribution(hand_table(variant))
     return values, weights
 
 
-def bucket_reads(tables: dict[str, pd.DataFrame], variant: str) -> np.ndarray:
+def bucket_reads(tables: AbstractionTables, variant: str) -> np.ndarray:
     """(B, 6): the mean read of each bucket against each human draw row 0..5.
 
     Each bucket's read is the probability-weighted mean of :func:`read_score` over the
     exact distribution of House-rule final strengths in the bucket.
     """
-    from poker51.abstraction.classes import belief_array, bucket_of_strength
-
-    belief = belief_array(tables)
+    belief = tables.belief_array()
     values, weights = _final_distribution(variant)
-    buckets = tables["buckets"].sort_values("bucket")
+    buckets = tables.buckets.sort_values("bucket")
     b = bucket_of_strength(values, buckets).astype(np.int64)
     n_b = len(buckets)
     w = weights.astype(np.float64)
@@ -410,7 +402,9 @@ def bucket_reads(tables: dict[str, pd.DataFrame], variant: str) -> np.ndarray:
     return out
 
 
-def abstract_policy(game, ab, tables: dict[str, pd.DataFrame], base: np.ndarray | None = None) -> np.ndarray:
+def abstract_policy(
+    game: Game, ab: AbstractionArrays, tables: AbstractionTables, base: np.ndarray | None = None
+) -> np.ndarray:
     """The v0.5 policy as a full policy vector of a :mod:`poker51.games.abstract` game.
 
     Every R information set gets the v0.5 decision (module docstring); H's sets keep
@@ -445,5 +439,5 @@ __all__ = [
     "RIEMANN_BET", "V05Player", "abstract_policy", "adjusted_score", "bucket_reads", "call_threshold",
     "completion_strengths", "fast_read", "in_bluff_class", "line_contributions", "post_draw_read", "pre_draw_read",
     "raised_threshold", "reraise_threshold", "respond_to_bet", "respond_to_raise_of_bet", "respond_to_reraise",
-    "spot_probabilities", "v05_player", "when_checked_to",
+    "spot_probabilities", "when_checked_to",
 ]  # fmt: skip

@@ -41,7 +41,6 @@ Restricted Nash response (Johanson, Zinkevich & Bowling 2007): with
 from __future__ import annotations
 
 import hashlib
-import time
 from collections.abc import Callable
 
 import numpy as np
@@ -429,11 +428,3 @@ class PCFRPlusSolver(CFRSolver):
 
 #: algorithm name (as on the command line) -> solver class
 SOLVERS: dict[str, type[CFRSolver]] = {"cfr+": CFRPlusSolver, "dcfr": DCFRSolver, "pcfr+": PCFRPlusSolver}
-
-
-def timed_solve(game: Game, algorithm: str = "cfr+", iterations: int = 1000, **kw) -> tuple[CFRSolver, float]:
-    """Build the solver, run it, return (solver, seconds)."""
-    solver = SOLVERS[algorithm](game)
-    t = time.perf_counter()
-    solver.solve(iterations, **kw)
-    return solver, time.perf_counter() - t

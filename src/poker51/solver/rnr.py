@@ -24,6 +24,21 @@ from poker51.solver.cfr import SOLVERS, CFRSolver
 from poker51.solver.tree import Game
 
 
+def rnr_solver(
+    game: Game, player: int, types: np.ndarray, p: float, weights=None, algorithm: str = "cfr+"
+) -> CFRSolver:
+    """A solver of the restricted game (not yet run): ``player`` responds to the opponent
+    being ``types`` (mixed by ``weights``) with probability ``p`` and free otherwise.
+    ``p = 0`` is a plain solver of the game."""
+    if not 0.0 <= p <= 1.0:
+        raise ValueError(f"p must be in [0, 1], got {p}")
+    if algorithm not in SOLVERS:
+        raise ValueError(f"unknown algorithm {algorithm!r}; known: {', '.join(SOLVERS)}")
+    if p == 0:
+        return SOLVERS[algorithm](game)
+    return SOLVERS[algorithm](game, rnr=(player, p, opponent_reach(game, 1 - player, types, weights)))
+
+
 def restricted_nash_response(
     game: Game,
     player: int,
@@ -39,10 +54,7 @@ def restricted_nash_response(
 
     ``types``: one policy (1-D) or a stack of policies (T x num_actions) for the
     opponent; ``weights``: mixture weights (default uniform)."""
-    if not 0.0 <= p <= 1.0:
-        raise ValueError(f"p must be in [0, 1], got {p}")
-    fixed = opponent_reach(game, 1 - player, types, weights)
-    solver = SOLVERS[algorithm](game, rnr=(player, p, fixed))
+    solver = rnr_solver(game, player, types, p, weights, algorithm)
     solver.solve(iterations, **solve_kw)
     return solver
 

@@ -210,7 +210,7 @@ class Game:
     """
 
     name: str
-    arrays: tuple
+    arrays: GameArrays
     iset_keys: list = field(repr=False)
 
     @property
@@ -241,11 +241,6 @@ class Game:
 
     def infoset_slice(self, i: int) -> slice:
         return slice(int(self.arrays.act_off[i]), int(self.arrays.act_off[i + 1]))
-
-
-def merge_policies(game: Game, policy0: np.ndarray, policy1: np.ndarray) -> np.ndarray:
-    """Player 0's part of ``policy0`` with player 1's part of ``policy1``."""
-    return np.where(game.player_actions(0), policy0, policy1)
 
 
 class GameBuilder:
@@ -336,205 +331,236 @@ class GameBuilder:
 
     # -- freezing ----------------------------------------------------------------------
     def build(self, root: int) -> Game:
-        order: list[int] = []
-        parent_seen: set[int] = set()
-        stack = [root]
-        while stack:  # pre-order, children left to right
-            v = stack.pop()
-            order.append(v)
-            kids = self._nodes[v][2]
-            for c in kids:
-                if c in parent_seen or c == root:
-                    raise ValueError(f"node {c} has two parents; the public tree must be a tree")
-                parent_seen.add(c)
-            stack.extend(reversed(kids))
-        new_id = {v: i for i, v in enumerate(order)}
-        N = len(order)
-        kind = np.empty(N, np.int8)
-        player = np.full(N, -1, np.int8)
-        child_count = np.zeros(N, np.int64)
-        contrib = np.zeros((N, 2), np.float64)
-        node_chance = np.ones(N, np.float64)
-        n_states = np.zeros((2, N), np.int64)
-        n_states[:, 0] = 1
-        pmat = np.full((2, N), -1, np.int64)
-        compat = np.full(N, -1, np.int64)
-        win = np.full(N, -1, np.int64)
-        children: list[int] = []
-        child_start = np.zeros(N, np.int64)
-        edge_prob: list[float] = []
-        mask_off: list[list[int]] = [[], []]
-        mask_data: list[np.ndarray] = []
-        mask_len = 0
-        rank_off = np.full((2, N), -1, np.int64)
-        rank_size = np.zeros(N, np.int64)
-        rank_data: list[np.ndarray] = []
-        rank_len = 0
-        iset_index: list[dict] = [{}, {}]
-        iset_player: list[int] = []
-        iset_nact: list[int] = []
-        iset_size: list[int] = []
-        iset_keys: list = []
-        iset_off = np.full(N, -1, np.int64)
-        state_iset: list[int] = []
+        """Number the nodes in pre-order, infer the private-state counts top-down and freeze
+        the flat arrays (module docstring)."""
+        flat = _Flattener(self, root)
+        for i, v in enumerate(flat.order):
+            flat.visit(i, self._nodes[v])
+        arrays, iset_keys = flat.arrays()
+        return Game(self.name, _with_chance_reach(arrays), iset_keys)
 
-        def dshape(m):
-            return self._dmats[m].shape
 
-        def mshape(m):
-            return self._mats[m][3]
+def _preorder(nodes: list[tuple], root: int) -> list[int]:
+    """Builder node ids in pre-order, children left to right; refuses a node with two parents."""
+    order: list[int] = []
+    parent_seen: set[int] = set()
+    stack = [root]
+    while stack:
+        v = stack.pop()
+        order.append(v)
+        kids = nodes[v][2]
+        for c in kids:
+            if c in parent_seen or c == root:
+                raise ValueError(f"node {c} has two parents; the public tree must be a tree")
+            parent_seen.add(c)
+        stack.extend(reversed(kids))
+    return order
 
-        for i, v in enumerate(order):
-            nd = self._nodes[v]
-            k, pl, kids = nd[0], nd[1], nd[2]
-            kind[i], player[i] = k, pl
-            child_start[i] = len(children)
-            child_count[i] = len(kids)
-            children.extend(new_id[c] for c in kids)
-            ns = n_states[:, i].copy()
-            for c in kids:  # default: states unchanged
-                n_states[:, new_id[c]] = ns
-                node_chance[new_id[c]] = node_chance[i]
-            if k != CHANCE:
-                edge_prob.extend([1.0] * len(kids))
-                for q in (0, 1):
-                    mask_off[q].extend([-1] * len(kids))
-            if k == DECISION:
-                keys = nd[3]
-                n = int(ns[pl])
-                if keys is not None and len(keys) != n:
-                    raise ValueError(f"decision node has {n} private states but {len(keys)} infoset keys")
-                iset_off[i] = len(state_iset)
-                for s in range(n):
-                    key = ("_node", i, s) if keys is None else keys[s]
-                    j = iset_index[pl].get(key)
-                    if j is None:
-                        j = iset_index[pl][key] = len(iset_player)
-                        iset_player.append(pl)
-                        iset_nact.append(len(kids))
-                        iset_size.append(0)
-                        iset_keys.append((pl, key))
-                    elif iset_nact[j] != len(kids):
-                        raise ValueError(f"information set {key!r} has nodes with different action counts")
-                    iset_size[j] += 1
-                    state_iset.append(j)
-            elif k == CHANCE:
-                probs, masks = nd[3], nd[4]
-                for c, p, pair in zip(kids, probs, masks):
-                    edge_prob.append(p)
-                    node_chance[new_id[c]] = node_chance[i] * p
-                    for q in (0, 1):
-                        m = pair[q]
-                        if m is None:
-                            mask_off[q].append(-1)
-                        else:
-                            if len(m) != ns[q]:
-                                raise ValueError(f"mask for player {q} has length {len(m)}, expected {ns[q]}")
-                            mask_off[q].append(mask_len)
-                            mask_data.append(m)
-                            mask_len += len(m)
-            if k == PRIVATE_CHANCE:
-                c = new_id[kids[0]]
-                for q in (0, 1):
-                    m = nd[3 + q]
-                    pmat[q, i] = m
-                    if m >= 0:
-                        r, cols = mshape(m)
-                        if r != ns[q]:
-                            raise ValueError(f"player {q} transition has {r} rows, expected {ns[q]}")
-                        n_states[q, c] = cols
-            if k in (FOLD, SHOWDOWN):
-                contrib[i] = nd[3]
-                compat[i] = nd[4]
-                if compat[i] >= 0 and dshape(compat[i]) != tuple(ns):
-                    raise ValueError(f"compat matrix shape {dshape(compat[i])} != states {tuple(ns)}")
-            if k == SHOWDOWN:
-                win[i] = nd[5]
-                if win[i] >= 0 and dshape(win[i]) != tuple(ns):
-                    raise ValueError(f"win matrix shape {dshape(win[i])} != states {tuple(ns)}")
-                if nd[6] is not None:
-                    s0, s1 = nd[6]
-                    if len(s0) != ns[0] or len(s1) != ns[1]:
-                        raise ValueError("strength vectors must match the private-state counts")
-                    levels, inv = np.unique(np.concatenate([s0, s1]), return_inverse=True)
-                    rank_size[i] = len(levels)
-                    for q, part in ((0, inv[: len(s0)]), (1, inv[len(s0) :])):
-                        rank_off[q, i] = rank_len
-                        rank_data.append(part.astype(np.int64))
-                        rank_len += len(part)
 
+class _Flattener:
+    """The arrays of :data:`GameArrays` filled node by node in pre-order (:meth:`GameBuilder.build`)."""
+
+    def __init__(self, builder: GameBuilder, root: int) -> None:
+        self.b = builder
+        self.order = _preorder(builder._nodes, root)
+        self.new_id = {v: i for i, v in enumerate(self.order)}
+        N = self.N = len(self.order)
+        self.kind = np.empty(N, np.int8)
+        self.player = np.full(N, -1, np.int8)
+        self.child_count = np.zeros(N, np.int64)
+        self.child_start = np.zeros(N, np.int64)
+        self.contrib = np.zeros((N, 2), np.float64)
+        self.node_chance = np.ones(N, np.float64)
+        self.n_states = np.zeros((2, N), np.int64)
+        self.n_states[:, 0] = 1
+        self.pmat = np.full((2, N), -1, np.int64)
+        self.compat = np.full(N, -1, np.int64)
+        self.win = np.full(N, -1, np.int64)
+        self.children: list[int] = []
+        self.edge_prob: list[float] = []
+        self.mask_off: list[list[int]] = [[], []]
+        self.mask_data: list[np.ndarray] = []
+        self.mask_len = 0
+        self.rank_off = np.full((2, N), -1, np.int64)
+        self.rank_size = np.zeros(N, np.int64)
+        self.rank_data: list[np.ndarray] = []
+        self.rank_len = 0
+        self.iset_index: list[dict] = [{}, {}]
+        self.iset_player: list[int] = []
+        self.iset_nact: list[int] = []
+        self.iset_size: list[int] = []
+        self.iset_keys: list = []
+        self.iset_off = np.full(N, -1, np.int64)
+        self.state_iset: list[int] = []
+
+    def visit(self, i: int, nd: tuple) -> None:
+        k, pl, kids = nd[0], nd[1], nd[2]
+        self.kind[i], self.player[i] = k, pl
+        self.child_start[i] = len(self.children)
+        self.child_count[i] = len(kids)
+        self.children.extend(self.new_id[c] for c in kids)
+        ns = self.n_states[:, i].copy()
+        for c in kids:  # default: states unchanged
+            self.n_states[:, self.new_id[c]] = ns
+            self.node_chance[self.new_id[c]] = self.node_chance[i]
+        if k != CHANCE:
+            self.edge_prob.extend([1.0] * len(kids))
+            for q in (0, 1):
+                self.mask_off[q].extend([-1] * len(kids))
+        if k == DECISION:
+            self.decision(i, pl, len(kids), nd[3], int(ns[pl]))
+        elif k == CHANCE:
+            self.chance(i, kids, nd[3], nd[4], ns)
+        elif k == PRIVATE_CHANCE:
+            self.private_chance(i, self.new_id[kids[0]], nd, ns)
+        if k in (FOLD, SHOWDOWN):
+            self.terminal(i, nd, ns)
+
+    def decision(self, i: int, pl: int, n_actions: int, keys, n: int) -> None:
+        if keys is not None and len(keys) != n:
+            raise ValueError(f"decision node has {n} private states but {len(keys)} infoset keys")
+        self.iset_off[i] = len(self.state_iset)
+        index = self.iset_index[pl]
+        for s in range(n):
+            key = ("_node", i, s) if keys is None else keys[s]
+            j = index.get(key)
+            if j is None:
+                j = index[key] = len(self.iset_player)
+                self.iset_player.append(pl)
+                self.iset_nact.append(n_actions)
+                self.iset_size.append(0)
+                self.iset_keys.append((pl, key))
+            elif self.iset_nact[j] != n_actions:
+                raise ValueError(f"information set {key!r} has nodes with different action counts")
+            self.iset_size[j] += 1
+            self.state_iset.append(j)
+
+    def chance(self, i: int, kids, probs, masks, ns) -> None:
+        for c, p, pair in zip(kids, probs, masks):
+            self.edge_prob.append(p)
+            self.node_chance[self.new_id[c]] = self.node_chance[i] * p
+            for q in (0, 1):
+                m = pair[q]
+                if m is None:
+                    self.mask_off[q].append(-1)
+                    continue
+                if len(m) != ns[q]:
+                    raise ValueError(f"mask for player {q} has length {len(m)}, expected {ns[q]}")
+                self.mask_off[q].append(self.mask_len)
+                self.mask_data.append(m)
+                self.mask_len += len(m)
+
+    def private_chance(self, i: int, c: int, nd: tuple, ns) -> None:
+        for q in (0, 1):
+            m = nd[3 + q]
+            self.pmat[q, i] = m
+            if m >= 0:
+                r, cols = self.b._mats[m][3]
+                if r != ns[q]:
+                    raise ValueError(f"player {q} transition has {r} rows, expected {ns[q]}")
+                self.n_states[q, c] = cols
+
+    def terminal(self, i: int, nd: tuple, ns) -> None:
+        self.contrib[i] = nd[3]
+        self.compat[i] = nd[4]
+        if self.compat[i] >= 0 and self.b._dmats[self.compat[i]].shape != tuple(ns):
+            raise ValueError(f"compat matrix shape {self.b._dmats[self.compat[i]].shape} != states {tuple(ns)}")
+        if nd[0] != SHOWDOWN:
+            return
+        self.win[i] = nd[5]
+        if self.win[i] >= 0 and self.b._dmats[self.win[i]].shape != tuple(ns):
+            raise ValueError(f"win matrix shape {self.b._dmats[self.win[i]].shape} != states {tuple(ns)}")
+        if nd[6] is not None:
+            s0, s1 = nd[6]
+            if len(s0) != ns[0] or len(s1) != ns[1]:
+                raise ValueError("strength vectors must match the private-state counts")
+            levels, inv = np.unique(np.concatenate([s0, s1]), return_inverse=True)
+            self.rank_size[i] = len(levels)
+            for q, part in ((0, inv[: len(s0)]), (1, inv[len(s0) :])):
+                self.rank_off[q, i] = self.rank_len
+                self.rank_data.append(part.astype(np.int64))
+                self.rank_len += len(part)
+
+    def arrays(self) -> tuple[GameArrays, list]:
+        """The frozen arrays (chance reach still empty) and the information-set keys, player 0's
+        sets numbered first: each player's actions are then one contiguous range of the policy
+        vector, updated elementwise in one call."""
+        N, mats, dmats = self.N, self.b._mats, self.b._dmats
         state_off = np.zeros((2, N), np.int64)
         for q in (0, 1):
-            state_off[q, 1:] = np.cumsum(n_states[q])[:-1]
-        mat_ptr_off = np.zeros(len(self._mats) + 1, np.int64)
-        mat_nnz_off = np.zeros(len(self._mats) + 1, np.int64)
-        for m, (ptr, idx, _, _) in enumerate(self._mats):
+            state_off[q, 1:] = np.cumsum(self.n_states[q])[:-1]
+        mat_ptr_off = np.zeros(len(mats) + 1, np.int64)
+        mat_nnz_off = np.zeros(len(mats) + 1, np.int64)
+        for m, (ptr, idx, _, _) in enumerate(mats):
             mat_ptr_off[m + 1] = mat_ptr_off[m] + len(ptr)
             mat_nnz_off[m + 1] = mat_nnz_off[m] + len(idx)
-        cat = lambda xs, dt: np.concatenate(xs).astype(dt) if xs else np.zeros(0, dt)  # noqa: E731
-        # number player 0's information sets first: each player's actions are then one
-        # contiguous range of the policy vector, updated elementwise in one call
-        perm = np.argsort(np.array(iset_player, np.int8), kind="stable")
+        perm = np.argsort(np.array(self.iset_player, np.int8), kind="stable")
         rank = np.empty_like(perm)
         rank[perm] = np.arange(len(perm))
-        state_iset = rank[np.array(state_iset, np.int64)] if state_iset else np.zeros(0, np.int64)
-        iset_player = [iset_player[j] for j in perm]
-        iset_nact = [iset_nact[j] for j in perm]
-        iset_size = [iset_size[j] for j in perm]
-        iset_keys = [iset_keys[j] for j in perm]
-        n0 = sum(1 for x in iset_player if x == 0)
-        nact = np.array(iset_nact, np.int64)
+        state_iset = rank[np.array(self.state_iset, np.int64)] if self.state_iset else np.zeros(0, np.int64)
+        iset_player = [self.iset_player[j] for j in perm]
+        nact = np.array([self.iset_nact[j] for j in perm], np.int64)
         act_off = np.zeros(len(nact) + 1, np.int64)
         act_off[1:] = np.cumsum(nact)
+        kind, player = self.kind, self.player
         arrays = GameArrays(
             kind=kind,
             player=player,
-            child_start=child_start,
-            child_count=child_count,
-            children=np.array(children, np.int64),
-            contrib=contrib,
-            node_chance=node_chance,
-            n_states=n_states,
+            child_start=self.child_start,
+            child_count=self.child_count,
+            children=np.array(self.children, np.int64),
+            contrib=self.contrib,
+            node_chance=self.node_chance,
+            n_states=self.n_states,
             state_off=state_off,
-            iset_off=iset_off,
+            iset_off=self.iset_off,
             state_iset=np.array(state_iset, np.int64),
             iset_player=np.array(iset_player, np.int8),
             act_off=act_off,
             num_actions=nact,
-            iset_size=np.array(iset_size, np.int64),
-            edge_prob=np.array(edge_prob, np.float64),
-            mask_off=np.array(mask_off, np.int64).reshape(2, -1),
-            mask_data=cat(mask_data, np.float64),
-            pmat=pmat,
+            iset_size=np.array([self.iset_size[j] for j in perm], np.int64),
+            edge_prob=np.array(self.edge_prob, np.float64),
+            mask_off=np.array(self.mask_off, np.int64).reshape(2, -1),
+            mask_data=_cat(self.mask_data, np.float64),
+            pmat=self.pmat,
             mat_ptr_off=mat_ptr_off,
             mat_nnz_off=mat_nnz_off,
-            mat_ptr=cat([t[0] for t in self._mats], np.int64),
-            mat_idx=cat([t[1] for t in self._mats], np.int64),
-            mat_val=cat([t[2] for t in self._mats], np.float64),
-            dmat_off=np.concatenate([[0], np.cumsum([d.size for d in self._dmats])]).astype(np.int64),
-            dmat_data=cat([d.ravel() for d in self._dmats], np.float64),
-            compat=compat,
-            win=win,
-            rank_off=rank_off,
-            rank_data=cat(rank_data, np.int64),
-            rank_size=rank_size,
+            mat_ptr=_cat([t[0] for t in mats], np.int64),
+            mat_idx=_cat([t[1] for t in mats], np.int64),
+            mat_val=_cat([t[2] for t in mats], np.float64),
+            dmat_off=np.concatenate([[0], np.cumsum([d.size for d in dmats])]).astype(np.int64),
+            dmat_data=_cat([d.ravel() for d in dmats], np.float64),
+            compat=self.compat,
+            win=self.win,
+            rank_off=self.rank_off,
+            rank_data=_cat(self.rank_data, np.int64),
+            rank_size=self.rank_size,
             chance_reach0=np.zeros(0),
             chance_reach1=np.zeros(0),
             dec_nodes0=np.flatnonzero((kind == DECISION) & (player == 0)).astype(np.int64),
             dec_nodes1=np.flatnonzero((kind == DECISION) & (player == 1)).astype(np.int64),
-            iset_range=np.array([0, n0, len(iset_player)], np.int64),
+            iset_range=np.array([0, sum(1 for x in iset_player if x == 0), len(iset_player)], np.int64),
         )
-        ones = np.ones(int(act_off[-1]), np.float64)
-        cr = []
-        for q in (0, 1):
-            r = np.zeros(int(n_states[q].sum()), np.float64)
-            forward_reach(arrays, q, ones, r)
-            for n in range(N):  # include public chance above n
-                o = state_off[q, n]
-                r[o : o + n_states[q, n]] *= node_chance[n]
-            cr.append(r)
-        arrays = arrays._replace(chance_reach0=cr[0], chance_reach1=cr[1])
-        return Game(self.name, arrays, iset_keys)
+        return arrays, [self.iset_keys[j] for j in perm]
+
+
+def _cat(xs: list, dt) -> np.ndarray:
+    return np.concatenate(xs).astype(dt) if xs else np.zeros(0, dt)
+
+
+def _with_chance_reach(arrays: GameArrays) -> GameArrays:
+    """Fill ``chance_reach{0,1}``: each player's own chance weight times the public chance
+    above each (node, state), with every own action taken (all-ones policy)."""
+    ones = np.ones(int(arrays.act_off[-1]), np.float64)
+    cr = []
+    for q in (0, 1):
+        r = np.zeros(int(arrays.n_states[q].sum()), np.float64)
+        forward_reach(arrays, q, ones, r)
+        for n in range(len(arrays.kind)):  # include public chance above n
+            o = arrays.state_off[q, n]
+            r[o : o + arrays.n_states[q, n]] *= arrays.node_chance[n]
+        cr.append(r)
+    return arrays._replace(chance_reach0=cr[0], chance_reach1=cr[1])
 
 
 def chance_mass(game: Game) -> float:

@@ -1,0 +1,280 @@
+"""Riemann's strategy tables: the one table shape, defined once, and its reading and checks.
+
+SPEC section 7; rule card "How Riemann bets · v0.6", points 1–3.  One row per Riemann
+information set of the abstract game (:mod:`poker51.games.abstract`), whose key
+``("R", street, d4, k, pre_line, post_line, state)`` becomes the index columns:
+
+============  =========  ===================================================================
+column        type       meaning
+============  =========  ===================================================================
+street        int8       0 before the draw, 1 after it
+spot          category   what Riemann faces (:data:`SPOTS`): ``bet`` H's opening bet;
+                         ``checked`` H checked to it; ``raised`` H raised Riemann's bet of 2;
+                         ``reraised`` H re-raised Riemann's raise
+h_bet         int8       what Riemann must call: H's opening bet 1/2/4/8 (``bet``,
+                         ``reraised``: the re-raise is by the same amount), 2 (``raised``:
+                         H's raise of Riemann's bet of 2), 0 (``checked``)
+h_draw        int8       H's draw count as Riemann reads it, 0..4 (five read as four)
+r_draw        int8       Riemann's own House draw count after the draw; -1 before it
+pre_line      string     before the draw: the round's betting so far; after it: the whole
+                         pre-draw line (tokens joined by ``-``, see below)
+post_line     string     after the draw: the round's betting so far; ``""`` before it
+class         int16      Riemann's dealt-hand class before the draw; -1 after it
+bucket        int8       Riemann's final-hand bucket (0 weakest) after the draw; -1 before
+fold .. bet   float64    probability of each action (:data:`ACTION_COLUMNS`); 0 for an
+                         action the spot does not offer; each row sums to 1
+============  =========  ===================================================================
+
+Tokens: ``x`` check, ``b1 b2 b4 b8`` bet, ``c`` call, ``r`` raise or re-raise.  Riemann's
+lines are ``x``, ``x-b2-r``, ``b{n}``, ``b{n}-r-r`` within a round; a completed pre-draw line
+is ``x-x``, ``x-b2-c``, ``x-b2-r-c``, ``b{n}-c``, ``b{n}-r-c`` or ``b{n}-r-r-c``.
+
+Rows are sorted by :data:`INDEX_COLUMNS` in that order (``spot`` by its category code, which
+is alphabetical).  :data:`TABLE_SCHEMA` is the Parquet schema;
+:func:`poker51.export.tables.write_table` adds the provenance and a content digest to the
+key-value metadata and :func:`read_table` refuses a file whose bytes, schema, digest or rows
+are not a table's.  :func:`poker51.export.tables.to_json` writes the same rows as JSON for the
+JavaScript game server (``docs/tables.md``).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections.abc import Mapping, Sequence
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import pandas as pd
+import pyarrow as pa
+import pyarrow.parquet as pq
+
+from poker51.io import TableError, read_metadata
+from poker51.rules import BET_SIZES, table_stem
+
+TABLE_FORMAT = "poker51-riemann-table/1"
+#: spot categories, alphabetical (so sorting by category code is sorting by name)
+SPOTS = ("bet", "checked", "raised", "reraised")
+#: actions of each spot, in the abstract game's action order (:mod:`poker51.games.abstract`)
+SPOT_ACTIONS = {
+    "bet": ("fold", "call", "raise"),
+    "checked": ("check", "bet"),
+    "raised": ("fold", "call"),
+    "reraised": ("fold", "call"),
+}
+INDEX_COLUMNS = ("street", "spot", "h_bet", "h_draw", "r_draw", "pre_line", "post_line", "class", "bucket")
+ACTION_COLUMNS = ("fold", "call", "raise", "check", "bet")
+TABLE_COLUMNS = INDEX_COLUMNS + ACTION_COLUMNS
+SPOT_DTYPE = pd.CategoricalDtype(list(SPOTS), ordered=False)
+TABLE_SCHEMA = pa.schema(
+    [pa.field("street", pa.int8(), nullable=False),
+     pa.field("spot", pa.dictionary(pa.int8(), pa.string()), nullable=False),
+     pa.field("h_bet", pa.int8(), nullable=False),
+     pa.field("h_draw", pa.int8(), nullable=False),
+     pa.field("r_draw", pa.int8(), nullable=False),
+     pa.field("pre_line", pa.string(), nullable=False),
+     pa.field("post_line", pa.string(), nullable=False),
+     pa.field("class", pa.int16(), nullable=False),
+     pa.field("bucket", pa.int8(), nullable=False)]
+    + [pa.field(a, pa.float64(), nullable=False) for a in ACTION_COLUMNS]
+)  # fmt: skip
+INT_DTYPES = {
+    "street": "int8",
+    "h_bet": "int8",
+    "h_draw": "int8",
+    "r_draw": "int8",
+    "class": "int16",
+    "bucket": "int8",
+}
+#: the four bytes that open and close every Parquet file
+PARQUET_MAGIC = b"PAR1"
+#: probability rows are accepted when they sum to 1 within this (export writes them within 1e-12)
+SUM_TOLERANCE = 1e-9
+
+
+class StrategyTableError(TableError):
+    """A strategy table that is not one: wrong schema, digest, rows or hash (names the file)."""
+
+
+# --------------------------------------------------------------------------- spots
+def spot_of_line(line: str) -> tuple[str, int]:
+    """(spot, h_bet) of Riemann's decision after the round's betting ``line``.
+
+    >>> spot_of_line("b4"), spot_of_line("x"), spot_of_line("x-b2-r"), spot_of_line("b8-r-r")
+    (('bet', 4), ('checked', 0), ('raised', 2), ('reraised', 8))
+    """
+    t = line.split("-")
+    if t == ["x"]:
+        return "checked", 0
+    if t == ["x", "b2", "r"]:
+        return "raised", 2
+    if t[0] in ("b1", "b2", "b4", "b8"):
+        if len(t) == 1:
+            return "bet", int(t[0][1:])
+        if t[1:] == ["r", "r"]:
+            return "reraised", int(t[0][1:])
+    raise ValueError(f"{line!r} is not a line at which Riemann acts")
+
+
+def completed_pre_lines() -> tuple[str, ...]:
+    """The pre-draw lines after which both players reach the draw (15)."""
+    out = ["x-x", "x-b2-c", "x-b2-r-c"]
+    for b in BET_SIZES:
+        out += [f"b{b}-c", f"b{b}-r-c", f"b{b}-r-r-c"]
+    return tuple(out)
+
+
+def decision_lines() -> tuple[str, ...]:
+    """The round lines at which Riemann acts (10)."""
+    return ("x", "x-b2-r") + tuple(f"b{b}" for b in BET_SIZES) + tuple(f"b{b}-r-r" for b in BET_SIZES)
+
+
+# --------------------------------------------------------------------------- rows
+def frame(cols: Mapping[str, Sequence]) -> pd.DataFrame:
+    df = pd.DataFrame({c: cols[c] for c in TABLE_COLUMNS})
+    df = df.astype(INT_DTYPES)
+    df["spot"] = df["spot"].astype(str).astype(SPOT_DTYPE)
+    for c in ("pre_line", "post_line"):
+        df[c] = df[c].astype(str)
+    for a in ACTION_COLUMNS:
+        df[a] = df[a].astype("float64")
+    return df.sort_values(list(INDEX_COLUMNS), kind="stable").reset_index(drop=True)
+
+
+def content_digest(df: pd.DataFrame) -> str:
+    """SHA-256 of the table's values, column by column (int/float little-endian bytes,
+    strings newline-joined UTF-8); independent of the file encoding, stored in the metadata."""
+    h = hashlib.sha256()
+    for c in TABLE_COLUMNS:
+        h.update(c.encode() + b"\0")
+        if c in INT_DTYPES or c in ACTION_COLUMNS:
+            dt = np.dtype(INT_DTYPES.get(c, "float64")).newbyteorder("<")
+            h.update(np.ascontiguousarray(df[c].to_numpy(), dtype=dt).tobytes())
+        else:
+            h.update("\n".join(df[c].astype(str).tolist()).encode("utf-8"))
+        h.update(b"\0")
+    return h.hexdigest()
+
+
+def check_table(df: pd.DataFrame, name: str = "<table>") -> None:
+    """Raise :class:`StrategyTableError` (message starts with ``name``) unless ``df`` is a
+    strategy table: exact columns and dtypes, consistent spots, unique sorted index,
+    probabilities in [0, 1], zero off the spot's actions, rows summing to 1."""
+
+    def bad(what: str) -> StrategyTableError:
+        return StrategyTableError(f"{name}: {what}")
+
+    if tuple(df.columns) != TABLE_COLUMNS:
+        raise bad(f"columns {list(df.columns)} are not {list(TABLE_COLUMNS)}")
+    for c, dt in INT_DTYPES.items():
+        if df[c].dtype != np.dtype(dt):
+            raise bad(f"column {c} has dtype {df[c].dtype}, not {dt}")
+    if not isinstance(df["spot"].dtype, pd.CategoricalDtype) or list(df["spot"].cat.categories) != list(SPOTS):
+        raise bad(f"column spot is not a category of {list(SPOTS)}")
+    if df["spot"].isna().any():
+        raise bad("column spot has missing values")
+    if len(df) == 0:
+        raise bad("no rows")
+    P = df[list(ACTION_COLUMNS)].to_numpy(np.float64)
+    if not np.isfinite(P).all() or (P < 0).any() or (P > 1).any():
+        r = int(np.flatnonzero(~(np.isfinite(P) & (P >= 0) & (P <= 1)).all(axis=1))[0])
+        raise bad(f"row {r} has a probability outside [0, 1]: {P[r].tolist()}")
+    sums = P.sum(axis=1)
+    off = np.flatnonzero(np.abs(sums - 1.0) > SUM_TOLERANCE)
+    if off.size:
+        raise bad(f"{off.size} rows do not sum to 1 (row {int(off[0])} sums to {sums[off[0]]!r})")
+    street = df["street"].to_numpy()
+    if not np.isin(street, (0, 1)).all():
+        raise bad("street is not 0 or 1")
+    pre, post = df["pre_line"].to_numpy(object), df["post_line"].to_numpy(object)
+    spots = df["spot"].astype(str).to_numpy(object)
+    h_bet = df["h_bet"].to_numpy()
+    cache: dict[str, tuple[str, int]] = {}
+    for r in range(len(df)):
+        line = pre[r] if street[r] == 0 else post[r]
+        if line not in cache:
+            try:
+                cache[line] = spot_of_line(line)
+            except ValueError as exc:
+                raise bad(f"row {r}: {exc}") from None
+        if cache[line] != (spots[r], h_bet[r]):
+            raise bad(f"row {r}: spot {spots[r]}/{h_bet[r]} does not match line {line!r}")
+    for spot, names in SPOT_ACTIONS.items():
+        others = [ACTION_COLUMNS.index(a) for a in ACTION_COLUMNS if a not in names]
+        sel = spots == spot
+        if (P[np.ix_(sel, others)] != 0).any():
+            raise bad(f"a {spot} row gives probability to an action the spot does not offer")
+    s0 = street == 0
+    chk = {
+        "h_draw in 0..4": df["h_draw"].between(0, 4).all(),
+        "r_draw -1 before the draw, 0..4 after": ((df["r_draw"] == -1) == s0).all()
+        and df["r_draw"].between(-1, 4).all(),
+        "class >= 0 exactly before the draw": ((df["class"] >= 0) == s0).all(),
+        "bucket >= 0 exactly after the draw": ((df["bucket"] >= 0) == ~s0).all(),
+        "post_line empty exactly before the draw": ((df["post_line"] == "") == s0).all(),
+    }
+    for what, ok in chk.items():
+        if not ok:
+            raise bad(f"violates {what}")
+    key = df[list(INDEX_COLUMNS)]
+    if key.duplicated().any():
+        raise bad(f"index not unique: row {int(np.flatnonzero(key.duplicated().to_numpy())[0])} repeats a key")
+    order = key.sort_values(list(INDEX_COLUMNS), kind="stable").index.to_numpy()
+    if not np.array_equal(order, np.arange(len(df))):
+        raise bad("rows are not sorted by the index columns")
+
+
+# --------------------------------------------------------------------------- files
+def read_table(path: str | Path) -> tuple[pd.DataFrame, dict[str, Any]]:
+    """(table, metadata) of a Parquet strategy table, refusing with
+    :class:`StrategyTableError` (naming ``path``) a missing, truncated, corrupted or foreign
+    file: unreadable bytes, a schema other than :data:`TABLE_SCHEMA`, a content digest
+    that does not match its rows, or rows that fail :func:`check_table`."""
+    path = Path(path)
+    if not path.is_file():
+        raise StrategyTableError(f"{path}: no such table")
+    with open(path, "rb") as f:
+        head = f.read(4)
+        f.seek(max(0, path.stat().st_size - 4))
+        tail = f.read(4)
+    if head != PARQUET_MAGIC or tail != PARQUET_MAGIC:
+        raise StrategyTableError(f"{path}: not a Parquet file (the magic bytes at its start or end are wrong)")
+    try:
+        table = pq.read_table(path)
+        meta = read_metadata(path)
+    except (pa.ArrowException, OSError, ValueError, UnicodeDecodeError) as exc:
+        raise StrategyTableError(f"{path}: not a readable Parquet table ({exc})") from None
+    if not table.schema.remove_metadata().equals(TABLE_SCHEMA):
+        raise StrategyTableError(f"{path}: schema is not the strategy table's ({table.schema.remove_metadata()})")
+    if meta.get("format") != TABLE_FORMAT:
+        raise StrategyTableError(f"{path}: metadata format {meta.get('format')!r} is not {TABLE_FORMAT!r}")
+    try:
+        df = table.to_pandas()
+    except (pa.ArrowException, ValueError) as exc:
+        raise StrategyTableError(f"{path}: rows cannot be decoded ({exc})") from None
+    df["spot"] = df["spot"].astype(str).astype(SPOT_DTYPE) if df["spot"].notna().all() else df["spot"]
+    check_table(df, str(path))
+    if content_digest(df) != meta.get("content_sha256"):
+        raise StrategyTableError(f"{path}: content digest does not match the metadata (corrupted rows)")
+    if meta.get("rows") != len(df):
+        raise StrategyTableError(f"{path}: {len(df)} rows, the metadata says {meta.get('rows')}")
+    return df, meta
+
+
+def read_json_table(path: str | Path) -> pd.DataFrame:
+    """The rows of a :func:`to_json` file as a table frame (checked)."""
+    obj = json.loads(Path(path).read_text(encoding="utf-8"))
+    cols = {c: [r[c] for r in obj["rows"]] for c in TABLE_COLUMNS}
+    df = frame(cols)
+    check_table(df, str(path))
+    return df
+
+
+def table_path(tables_dir: str | Path, variant: str, ext: str = "parquet") -> Path:
+    """Where a variant's table lives in a tables directory: ``{dir}/riemann-v06-{variant}.{ext}``.
+
+    >>> table_path("results/tables", "wild").as_posix()
+    'results/tables/riemann-v06-wild.parquet'
+    """
+    return Path(tables_dir) / (table_stem(variant) + f".{ext}")

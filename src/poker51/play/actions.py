@@ -1,0 +1,138 @@
+"""What a heads-up hand is made of: seats, phases, actions, views, results, and the rules an
+illegal action names (rule card v0.6, "A hand · two betting rounds"; :mod:`poker51.play.engine`
+plays them).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Protocol
+
+from poker51.errors import InputError
+
+H, R = "H", "R"
+SEATS = (H, R)
+LOG_FORMAT = "poker51-hand/1"
+PRE, DRAW, POST, DONE = "pre", "draw", "post", "done"
+
+# The rules an IllegalAction names.
+RULE_ANTE = "rule card, A hand 1: each player antes 1 jbit"
+RULE_ORDER = "rule card, A hand: ante, betting before the draw, draw, betting after it, showdown"
+RULE_LOCK = "rule card, A hand 2: H's first action, a check or a bet, locks its keep selection"
+RULE_KEEP = "a keep mask is an int 0..31, bit i keeping card i of the hand"
+RULE_CHECK = "rule card, A hand 3: a check only when no bet is open; facing a bet, call, fold or raise"
+RULE_FACING = "rule card, A hand 3-4: call or fold only facing a bet"
+RULE_SIZES = "rule card, A hand 3: bet 1, 2, 4 or 8 jbits, or the whole balance when it is below 8"
+RULE_R_BET = "How Riemann bets 4: Riemann's bet when you check stays 2 jbits"
+RULE_ONE_BET = "rule card, A hand 3: a round has one opening bet; after it, raise"
+RULE_RAISES = "rule card, A hand 3-4: one raise and one re-raise, each by the opening amount"
+RULE_RAISE_COVER = "rule card, A hand 4: a raise is by the opening amount in full; only a call may be all in for less"
+RULE_ANSWER = "How Riemann bets 5: Riemann bets or raises only while you still have jbits to answer"
+RULE_ANSWER_H = "engine rule (rule card, A hand 8): no bet or raise against a player with no jbits left to answer"
+RULE_NO_WAGER = "rule card, A hand 7: a player with no jbits left ends the wagering; cards are drawn and shown"
+RULE_BALANCE = "a bet cannot exceed the bettor's balance"
+RULE_CHECK_FOLD_AMOUNT = "rule card, A hand 3: a check or a fold puts in no jbits"
+RULE_CALL_AMOUNT = "rule card, A hand 3-4: a call puts in what is owed, or the whole balance when it is short"
+
+
+class IllegalAction(InputError):
+    """An action the rules forbid; the message names the rule."""
+
+
+class ReplayError(InputError):
+    """A log that does not replay to itself (or a deck that is not its seed's)."""
+
+
+def illegal(rule: str, detail: str) -> IllegalAction:
+    """An :class:`IllegalAction` whose message ends with the rule it breaks."""
+    return IllegalAction(f"{detail} [{rule}]")
+
+
+# --------------------------------------------------------------------------- values
+@dataclass(frozen=True)
+class Action:
+    """A betting action: ``kind`` in check/bet/call/raise/fold, ``amount`` = jbits put in.
+
+    >>> Action.parse("bet 4"), Action.parse("call")
+    (Action(kind='bet', amount=4), Action(kind='call', amount=None))
+    """
+
+    kind: str
+    amount: int | None = None
+
+    @classmethod
+    def parse(cls, text: str) -> Action:
+        parts = str(text).split()
+        if (
+            not parts
+            or parts[0] not in ("check", "bet", "call", "raise", "fold")
+            or len(parts) > 2
+            or (len(parts) == 2 and not parts[1].lstrip("-").isdigit())
+        ):
+            raise InputError(f"unknown action {text!r}: expected check, bet N, call, raise or fold")
+        return cls(parts[0], int(parts[1]) if len(parts) == 2 else None)
+
+    def __str__(self) -> str:
+        return self.kind if self.amount is None else f"{self.kind} {self.amount}"
+
+
+@dataclass(frozen=True)
+class ActionRecord:
+    """One betting action as everyone saw it."""
+
+    round: str
+    seat: str
+    kind: str
+    amount: int
+    all_in: bool
+
+
+@dataclass(frozen=True)
+class View:
+    """What one seat may see: public information and its own cards (module docstring)."""
+
+    seat: str
+    variant: str
+    phase: str
+    cards: tuple[int, ...]
+    keep: int | None
+    draw_count: int | None
+    opp_draw_count: int | None
+    stack: int
+    opp_stack: int
+    contributed: int
+    opp_contributed: int
+    round_bet: int
+    opp_round_bet: int
+    pot: int
+    to_call: int
+    opening_bet: int | None
+    line: tuple[ActionRecord, ...]
+
+    @property
+    def opp_can_answer(self) -> bool:
+        return self.opp_stack > 0
+
+
+@dataclass(frozen=True)
+class HandResult:
+    hand_index: int
+    seed: tuple[int, int] | None
+    variant: str
+    reason: str  # "fold" | "showdown"
+    winner: str | None  # None for a split
+    stacks_before: dict[str, int]
+    stacks_after: dict[str, int]
+    net: dict[str, int]
+    log: str
+
+    @property
+    def log_bytes(self) -> bytes:
+        return self.log.encode("utf-8")
+
+
+class Player(Protocol):
+    def choose_keep(self, view: View) -> int: ...
+
+    def act(self, view: View, legal: Sequence[Action]) -> Action: ...

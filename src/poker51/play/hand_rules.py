@@ -1,0 +1,263 @@
+"""The state of a heads-up hand as the rules see it: what is public, what each seat may do
+now, and why anything else is illegal (rule card v0.6, "A hand · two betting rounds").
+
+:class:`HandRules` holds the read-only side of :class:`poker51.play.engine.HandState`:
+the pot, the actor, a seat's :class:`~poker51.play.actions.View`, the legal actions, and
+for every action ``verify_x`` (raises :class:`~poker51.play.actions.IllegalAction` naming
+the rule) and ``can_x`` (a bool), PokerKit's habit.  The engine adds the actions.
+"""
+
+from __future__ import annotations
+
+import json
+
+import numpy as np
+
+from poker51.play.actions import (
+    DRAW,
+    POST,
+    PRE,
+    RULE_ANSWER,
+    RULE_ANSWER_H,
+    RULE_BALANCE,
+    RULE_CHECK,
+    RULE_FACING,
+    RULE_KEEP,
+    RULE_LOCK,
+    RULE_NO_WAGER,
+    RULE_ONE_BET,
+    RULE_ORDER,
+    RULE_R_BET,
+    RULE_RAISE_COVER,
+    RULE_RAISES,
+    RULE_SIZES,
+    Action,
+    ActionRecord,
+    H,
+    IllegalAction,
+    R,
+    View,
+    illegal,
+)
+from poker51.rules import BET_SIZES, RIEMANN_BET
+
+
+def popcount5(mask: int) -> int:
+    """Cards kept by a keep mask over the five positions."""
+    return bin(mask & 31).count("1")
+
+
+class HandRules:
+    """Read-only state and the checks of every action (module docstring)."""
+
+    variant: str
+    phase: str
+    stacks: dict[str, int]
+    contrib: dict[str, int]
+    hands: dict[str, list[int]]
+    keeps: dict[str, int | None]
+    draw_counts: dict[str, int | None]
+    records: list[ActionRecord]
+    events: list[dict]
+    _line: tuple[str, ...]
+    _rc: dict[str, int]
+    _unit: int | None
+    _open: bool
+
+    # ------------------------------------------------------------------ read-only
+    @property
+    def pot(self) -> int:
+        return self.contrib[H] + self.contrib[R]
+
+    @property
+    def actor(self) -> str | None:
+        """The seat to act in a betting round, else None."""
+        if self.phase not in (PRE, POST):
+            return None
+        return H if len(self._line) % 2 == 0 else R
+
+    def seat_to_act(self) -> str:
+        """The seat to act in a betting round; outside one, an illegal action."""
+        seat = self.actor
+        if seat is None:
+            raise illegal(RULE_ORDER, f"no betting action in phase {self.phase!r}")
+        return seat
+
+    @property
+    def keep_required(self) -> bool:
+        """True when the next action is H's first, which must carry the keep mask."""
+        return self.phase == PRE and self.keeps[H] is None
+
+    @property
+    def to_call(self) -> int:
+        s = self.actor
+        return 0 if s is None else self._rc[self._opp(s)] - self._rc[s]
+
+    @property
+    def log(self) -> str:
+        return "".join(json.dumps(e, separators=(",", ":")) + "\n" for e in self.events)
+
+    def view(self, seat: str) -> View:
+        o = self._opp(seat)
+        in_round = self.phase in (PRE, POST)
+        drawn_or_locked = (
+            self.draw_counts[o]
+            if self.draw_counts[o] is not None
+            else (5 - popcount5(self.keeps[H] or 0) if o == H and self.keeps[H] is not None else None)
+        )
+        own_count = self.draw_counts[seat]
+        own_keep = self.keeps[seat]
+        if own_count is None and own_keep is not None:
+            own_count = 5 - popcount5(own_keep)
+        return View(
+            seat=seat,
+            variant=self.variant,
+            phase=self.phase,
+            cards=tuple(self.hands[seat]),
+            keep=self.keeps[seat],
+            draw_count=own_count,
+            opp_draw_count=drawn_or_locked,
+            stack=self.stacks[seat],
+            opp_stack=self.stacks[o],
+            contributed=self.contrib[seat],
+            opp_contributed=self.contrib[o],
+            round_bet=self._rc[seat] if in_round else 0,
+            opp_round_bet=self._rc[o] if in_round else 0,
+            pot=self.pot,
+            to_call=max(0, self._rc[o] - self._rc[seat]) if in_round else 0,
+            opening_bet=self._unit if in_round else None,
+            line=tuple(self.records),
+        )
+
+    def legal_actions(self) -> list[Action]:
+        """Every action the actor may take now, amounts filled in (empty outside betting)."""
+        if self.actor is None:
+            return []
+        out: list[Action] = []
+        if self.can_check(keep=0 if self.keep_required else None):
+            out.append(Action("check", 0))
+        for b in self._bet_candidates():
+            if self.can_bet(b, keep=0 if self.keep_required else None):
+                out.append(Action("bet", b))
+        if self.can_call():
+            out.append(Action("call", self._call_amount()))
+        if self.can_raise_bet():
+            out.append(Action("raise", self._raise_amount()))
+        if self.can_fold():
+            out.append(Action("fold", 0))
+        return out
+
+    # ------------------------------------------------------------------ verify
+    def _verify_betting(self, keep, carries_keep: bool = False) -> str:
+        if self.phase not in (PRE, POST):
+            raise illegal(RULE_ORDER, f"no betting action in phase {self.phase!r}")
+        if self.keep_required and carries_keep:
+            if keep is None:
+                raise illegal(RULE_LOCK, "H's first action must give the cards it keeps")
+            self._verify_mask(keep)
+        elif keep is not None:
+            raise illegal(RULE_LOCK, "only H's first pre-draw action carries a keep selection; it is locked")
+        return self.seat_to_act()
+
+    @staticmethod
+    def _verify_mask(keep) -> None:
+        if not isinstance(keep, (int, np.integer)) or isinstance(keep, bool) or not 0 <= keep <= 31:
+            raise illegal(RULE_KEEP, f"bad keep mask {keep!r}")
+
+    def verify_check(self, keep: int | None = None) -> None:
+        seat = self._verify_betting(keep, carries_keep=True)
+        if self._rc[self._opp(seat)] > self._rc[seat]:
+            raise illegal(RULE_CHECK, f"{seat} faces a bet of {self.to_call} and cannot check")
+
+    def verify_bet(self, amount: int, keep: int | None = None) -> None:
+        seat = self._verify_betting(keep, carries_keep=True)
+        if not isinstance(amount, (int, np.integer)) or isinstance(amount, bool):
+            raise illegal(RULE_SIZES, f"a bet is an int number of jbits, got {amount!r}")
+        if self._line not in ((), ("check",)):
+            raise illegal(RULE_ONE_BET, "there is already a bet in this round")
+        if not self._open:
+            raise illegal(RULE_NO_WAGER, "no wagering: a player has no jbits left")
+        o = self._opp(seat)
+        if seat == R:
+            if amount != RIEMANN_BET:
+                raise illegal(RULE_R_BET, f"R bets {RIEMANN_BET}, not {amount}")
+            if self.stacks[H] == 0:
+                raise illegal(RULE_ANSWER, "H is all in")
+        else:
+            allowed = set(BET_SIZES) | ({self.stacks[H]} if self.stacks[H] < max(BET_SIZES) else set())
+            if amount not in allowed:
+                raise illegal(RULE_SIZES, f"bet {amount} is not an allowed size")
+            if self.stacks[o] == 0:
+                raise illegal(RULE_ANSWER_H, "R is all in")
+        if amount > self.stacks[seat]:
+            raise illegal(RULE_BALANCE, f"{seat} bets {amount} with a balance of {self.stacks[seat]}")
+
+    def verify_call(self) -> None:
+        self._verify_betting(None)
+        if self.to_call <= 0:
+            raise illegal(RULE_FACING, "no bet to call; check or bet")
+
+    def verify_fold(self) -> None:
+        self._verify_betting(None)
+        if self.to_call <= 0:
+            raise illegal(RULE_FACING, "no bet to fold to; check or bet")
+
+    def verify_raise_bet(self) -> None:
+        seat = self._verify_betting(None)
+        if self.to_call <= 0:
+            raise illegal(RULE_FACING, "no bet to raise; check or bet")
+        if self._line not in (("bet",), ("check", "bet"), ("bet", "raise")):
+            raise illegal(RULE_RAISES, "the raises of this round are used up; call or fold")
+        if self.stacks[self._opp(seat)] == 0:
+            raise illegal(
+                RULE_ANSWER if seat == R else RULE_ANSWER_H, f"{self._opp(seat)} is all in and cannot answer a raise"
+            )
+        need = self._raise_amount()
+        if self.stacks[seat] < need:
+            raise illegal(RULE_RAISE_COVER, f"{seat} needs {need} to raise and has {self.stacks[seat]}")
+
+    def verify_draw(self, keep_r: int) -> None:
+        if self.phase != DRAW:
+            raise illegal(RULE_ORDER, f"no draw in phase {self.phase!r}")
+        self._verify_mask(keep_r)
+
+    def _can(self, verify, *args, **kwargs) -> bool:
+        try:
+            verify(*args, **kwargs)
+        except IllegalAction:
+            return False
+        return True
+
+    def can_check(self, keep: int | None = None) -> bool:
+        return self._can(self.verify_check, keep)
+
+    def can_bet(self, amount: int, keep: int | None = None) -> bool:
+        return self._can(self.verify_bet, amount, keep)
+
+    def can_call(self) -> bool:
+        return self._can(self.verify_call)
+
+    def can_fold(self) -> bool:
+        return self._can(self.verify_fold)
+
+    def can_raise_bet(self) -> bool:
+        return self._can(self.verify_raise_bet)
+
+    def can_draw(self, keep_r: int) -> bool:
+        return self._can(self.verify_draw, keep_r)
+
+    # ------------------------------------------------------------------ amounts
+    @staticmethod
+    def _opp(seat: str) -> str:
+        return R if seat == H else H
+
+    def _bet_candidates(self) -> list[int]:
+        seat = self.seat_to_act()
+        return sorted(set(BET_SIZES) | {self.stacks[seat]}) if seat == H else [RIEMANN_BET]
+
+    def _call_amount(self) -> int:
+        return min(self.to_call, self.stacks[self.seat_to_act()])
+
+    def _raise_amount(self) -> int:
+        seat = self.seat_to_act()
+        return self._rc[self._opp(seat)] + (self._unit or 0) - self._rc[seat]

@@ -1,0 +1,87 @@
+"""Helpers shared by several test modules (not tests themselves): a small random abstraction,
+a random policy, and the standard abstraction solved briefly and exported to a temporary folder.
+"""
+
+from __future__ import annotations
+
+import atexit
+import functools
+import shutil
+import tempfile
+from pathlib import Path
+from types import SimpleNamespace
+
+import numpy as np
+
+from poker51.abstraction.tables import AbstractionArrays, build_abstraction
+from poker51.export.receipt import write_receipt
+from poker51.export.tables import export_tables, strategy_table
+from poker51.games.abstract import build_game
+from poker51.io import write_parquet
+from poker51.solver.cfr import CFRPlusSolver
+
+ITERATIONS = 20
+
+
+def small_abstraction(C=3, B=4, seed=0, r_draw=(0, 3, 3)) -> AbstractionArrays:
+    rng = np.random.default_rng(seed)
+    cp = rng.random(C) + 0.2
+    ht = rng.random((C, 6, B)) ** 3 + 0.01
+    rt = rng.random((C, B)) ** 3 + 0.01
+    return AbstractionArrays(
+        "tiny", cp / cp.sum(), ht / ht.sum(-1, keepdims=True), rt / rt.sum(-1, keepdims=True), np.array(r_draw[:C])
+    )
+
+
+def random_policy(game, seed):
+    rng = np.random.default_rng(seed)
+    a = game.arrays
+    raw = rng.random(game.num_actions) + 0.05
+    sums = np.add.reduceat(raw, a.act_off[:-1])
+    return raw / np.repeat(sums, a.num_actions)
+
+
+# --------------------------------------------------------------------------- shared helpers
+@functools.cache
+def solved_standard() -> SimpleNamespace:
+    tables = build_abstraction("standard", progress=False)
+    ab = tables.arrays()
+    game = build_game(ab)
+    solver = CFRPlusSolver(game)
+    solver.iterate(ITERATIONS)
+    policy = solver.average_policy()
+    return SimpleNamespace(
+        tables=tables, ab=ab, game=game, policy=policy, df=strategy_table(game, policy, ab, "standard")
+    )
+
+
+@functools.cache
+def exported_standard() -> SimpleNamespace:
+    """``{root}/tables/standard.{parquet,json}``, ``{root}/abstraction/standard/{classes,buckets}.parquet``
+    and ``{root}/tables/receipt.json``, in a temporary directory removed at exit."""
+    s = solved_standard()
+    root = Path(tempfile.mkdtemp(prefix="poker51-export-"))
+    atexit.register(shutil.rmtree, root, ignore_errors=True)
+    prov = {
+        "p": 0.5,
+        "iterations": ITERATIONS,
+        "exploitability": None,
+        "config_sha256": "test",
+        "seeds": {"belief": 51},
+    }
+    paths = export_tables(s.game, s.policy, s.ab, "standard", root / "tables", prov)
+    absdir = root / "abstraction" / "standard"
+    write_parquet(s.tables.classes, absdir / "classes.parquet")
+    write_parquet(s.tables.buckets, absdir / "buckets.parquet")
+    rec = write_receipt(root / "tables" / "receipt.json", paths, {"variants": ["standard"]}, {"belief": 51})
+    return SimpleNamespace(
+        root=root,
+        tables=root / "tables",
+        abstraction=root / "abstraction",
+        parquet=paths[0],
+        json=paths[1],
+        receipt=root / "tables" / "receipt.json",
+        rec=rec,
+        classes=absdir / "classes.parquet",
+        buckets=absdir / "buckets.parquet",
+    )

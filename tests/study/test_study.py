@@ -1,0 +1,141 @@
+"""Solves and scores: restricted Nash responses behave as the theory says."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+from helpers import small_abstraction
+
+from poker51.abstraction.tables import AbstractionArrays
+from poker51.games.abstract import H, R, build_game
+from poker51.games.population import load_population
+from poker51.rules import p_label
+from poker51.solver.best_response import (
+    best_response_policy,
+    best_response_value,
+    expected_value,
+    infoset_best_response_value,
+    value_against,
+)
+from poker51.study.scores import recall_upper_bound, score_table, value_bracket, variant_types
+from poker51.study.solve import restricted_gap, solve_table
+
+
+@pytest.fixture(scope="module")
+def setup():
+    ab = small_abstraction(C=3, B=5, seed=3)
+    game = build_game(ab)
+    pop = load_population("config/population.yaml")
+    return ab, game, pop, variant_types(game, ab, pop)
+
+
+@pytest.fixture(scope="module")
+def solved(setup):
+    ab, game, pop, types = setup
+    return {p: solve_table(game, types, pop.weights, p, iterations=600, check_every=100) for p in (0.0, 0.5, 1.0)}
+
+
+def test_nash_converges(setup, solved):
+    conv = solved[0.0].convergence
+    assert conv["exploitability"].iloc[-1] < 0.2 * conv["exploitability"].iloc[0]
+    assert conv["exploitability"].iloc[-1] < 5e-3
+    assert list(conv["iteration"]) == list(range(100, 601, 100))
+
+
+def test_bracket_contains_the_value(setup, solved):
+    """Each end of the bracket is the value of a best-response *policy*, built and played
+    independently of the value passes that define the bracket, and the Nash profile's own
+    value lies between them."""
+    ab, game, pop, types = setup
+    nash = solved[0.0].policy
+    bracket = value_bracket(game, nash)
+    br_h = best_response_policy(game, nash, H)  # a pure strategy of the human
+    assert value_against(game, nash, R, br_h) == pytest.approx(bracket.low, abs=1e-12)
+    br_r = best_response_policy(game, nash, R)  # one action per Riemann information set
+    assert value_against(game, br_r, R, nash) == pytest.approx(bracket.high, abs=1e-12)
+    profile = -expected_value(game, nash, H)
+    assert bracket.low - 1e-12 <= profile <= bracket.high + 1e-12
+    assert 0 <= bracket.high - bracket.low < 0.02  # 600 iterations of a 3-class, 5-bucket game
+    assert bracket.game_exploitability == pytest.approx(0.5 * (bracket.high - bracket.low))
+
+
+def test_rnr_frontier_orders(setup, solved):
+    ab, game, pop, types = setup
+    s = {p: score_table(game, solved[p].policy, types, pop) for p in solved}
+    low = value_bracket(game, solved[0.0].policy).low
+    tol = 2 * max(r.convergence["exploitability"].iloc[-1] for r in solved.values())
+    # more weight on the population: exploits it more, guarantees less
+    assert s[0.0].vs_population <= s[0.5].vs_population + tol <= s[1.0].vs_population + 2 * tol
+    assert s[1.0].guarantee <= s[0.5].guarantee + tol <= s[0.0].guarantee + 2 * tol
+    # guarantee <= value of the game <= value against the population, within the solve's accuracy
+    assert s[0.5].guarantee <= low + tol
+    assert low <= s[0.5].vs_population + tol
+    # p = 1 is a best response to the population
+    br = best_response_value(game, types, R, pop.weights)
+    assert s[1.0].vs_population == pytest.approx(br, abs=tol)
+    # the mixture value is the weighted mean of the per-type values
+    per_type = np.array([s[0.5].vs_types[n] for n in pop.names])
+    assert s[0.5].vs_population == pytest.approx(float(pop.weights @ per_type), abs=1e-12)
+
+
+def test_restricted_gap_at_zero_is_exploitability(setup, solved):
+    ab, game, pop, types = setup
+    pol = solved[0.0].policy
+    gap = restricted_gap(game, pol, types, pop.weights, 0.0).exploitability
+    br_r = infoset_best_response_value(game, pol, R)
+    assert gap == pytest.approx(0.5 * (best_response_value(game, pol, H) + br_r), abs=1e-12)
+    # recalling d = 5 vs 4 can only help Riemann
+    assert br_r <= recall_upper_bound(game, pol) + 1e-12
+
+
+def test_infoset_best_response_reads_five_as_four():
+    """With a five-card draw that moves like a four-card draw, merging them costs
+    Riemann nothing; otherwise the per-state response is strictly better."""
+    ab = small_abstraction(C=3, B=5, seed=3)
+    same = AbstractionArrays(
+        "same", ab.class_prob, np.concatenate([ab.h_trans[:, :5], ab.h_trans[:, 4:5]], axis=1), ab.r_trans, ab.r_draw
+    )
+    for abx, equal in ((same, True), (ab, False)):
+        game = build_game(abx)
+        pol = random_h_policy(game, symmetric=equal)
+        exact = infoset_best_response_value(game, pol, R)
+        loose = best_response_value(game, pol, R)
+        assert (exact == pytest.approx(loose, abs=1e-12)) if equal else (exact < loose - 1e-6)
+        br = best_response_policy(game, pol, R)
+        a = game.arrays
+        r_sets = a.iset_player == R
+        assert np.all(np.add.reduceat(br, a.act_off[:-1])[r_sets] == 1.0)
+
+
+def random_h_policy(game, symmetric):
+    """A random profile; ``symmetric``: H plays the same after drawing five as after four."""
+    from helpers import random_policy
+
+    pol = random_policy(game, 7)
+    if symmetric:
+        a = game.arrays
+        index = {k: i for i, k in enumerate(game.iset_keys)}
+        for i, (p, k) in enumerate(game.iset_keys):
+            lo, hi = a.act_off[i], a.act_off[i + 1]
+            if p == H and k[2] == 5:
+                j = index[(p, k[:2] + (4,) + k[3:])]
+                pol[lo:hi] = pol[a.act_off[j] : a.act_off[j + 1]]
+            elif p == H and k[2] == -1:  # the first action: (5, x) as likely as (4, x)
+                first = pol[lo:hi].reshape(6, 5)
+                first[5] = first[4]
+                pol[lo:hi] = (first / first.sum()).ravel()
+    return pol
+
+
+def test_checkpoint_resume_is_exact(setup, tmp_path):
+    ab, game, pop, types = setup
+    whole = solve_table(game, types, pop.weights, 0.5, iterations=120, check_every=40)
+    ck = tmp_path / "ck.npz"
+    solve_table(game, types, pop.weights, 0.5, iterations=80, check_every=40, checkpoint=ck, checkpoint_every=40)
+    resumed = solve_table(game, types, pop.weights, 0.5, iterations=120, check_every=40, checkpoint=ck)
+    assert np.array_equal(whole.policy, resumed.policy)
+    assert whole.convergence.equals(resumed.convergence)
+
+
+def test_p_label():
+    assert [p_label(p) for p in (0.0, 0.3, 1)] == ["p0", "p0.3", "p1"]

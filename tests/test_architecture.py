@@ -1,0 +1,139 @@
+"""The house rules of the package (docs/architecture.md), checked on the source with ``ast``.
+
+- Imports go down the layers only: a module imports its own package and the layers below.
+- No package imports another package's ``_private`` name (or reads one through a module alias).
+- No import cycles between modules.
+- The Snakemake scripts call :mod:`poker51.stages` only.
+"""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+SRC = ROOT / "src" / "poker51"
+
+#: layer of each top-level package or module, bottom first (docs/architecture.md)
+LAYERS: dict[str, int] = {
+    **dict.fromkeys(
+        ("errors", "fnv", "io", "log", "cards", "rules", "pots", "deal", "validation", "provenance", "slurm"), 0
+    ),
+    "hands": 1,
+    **dict.fromkeys(("census", "abstraction", "solver"), 2),
+    "games": 3,
+    "export": 4,
+    "study": 5,
+    "play": 6,
+    **dict.fromkeys(("multi", "rulebook"), 7),
+    **dict.fromkeys(("figures", "results"), 8),
+    **dict.fromkeys(("stages", "cli", "commands", "__init__"), 9),
+}
+
+
+def modules() -> dict[str, Path]:
+    out = {}
+    for path in sorted(SRC.rglob("*.py")):
+        parts = path.relative_to(SRC.parent).with_suffix("").parts
+        name = ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+        out[name] = path
+    return out
+
+
+def unit(module: str) -> str:
+    """The layered unit of a module: its top-level package, or the module itself."""
+    parts = module.split(".")
+    return parts[1] if len(parts) > 1 else "__init__"
+
+
+def imports(path: Path) -> list[tuple[str, list[str], int]]:
+    """(imported poker51 module, names taken from it, line) for every import in the file,
+    function-level imports included."""
+    out = []
+    for node in ast.walk(ast.parse(path.read_text())):
+        if isinstance(node, ast.Import):
+            out += [(a.name, [], node.lineno) for a in node.names if a.name.startswith("poker51")]
+        elif isinstance(node, ast.ImportFrom) and node.module and node.module.startswith("poker51"):
+            names = [a.name for a in node.names]
+            if node.module == "poker51":  # from poker51 import figures
+                out += [(f"poker51.{n}", [], node.lineno) for n in names]
+            else:
+                out.append((node.module, names, node.lineno))
+    return out
+
+
+MODULES = modules()
+
+
+def test_every_unit_has_a_layer():
+    assert {unit(m) for m in MODULES} <= set(LAYERS), sorted({unit(m) for m in MODULES} - set(LAYERS))
+
+
+@pytest.mark.parametrize("module", sorted(MODULES))
+def test_imports_go_down_the_layers(module):
+    me = unit(module)
+    bad = []
+    for target, _, line in imports(MODULES[module]):
+        them = unit(target)
+        if them != me and not (LAYERS[them] < LAYERS[me] or LAYERS[me] == LAYERS[them] == 0):
+            bad.append(f"line {line}: {module} ({me}, layer {LAYERS[me]}) imports {target} (layer {LAYERS[them]})")
+    assert not bad, bad
+
+
+@pytest.mark.parametrize("module", sorted(MODULES))
+def test_no_private_names_cross_modules(module):
+    tree = ast.parse(MODULES[module].read_text())
+    bad = []
+    aliases = {}
+    for target, names, line in imports(MODULES[module]):
+        if unit(target) != unit(module):
+            bad += [f"line {line}: {n} from {target}" for n in names if n.startswith("_") and n != "__version__"]
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            for a in node.names:
+                if a.name.startswith("poker51"):
+                    aliases[a.asname or a.name] = a.name
+        elif isinstance(node, ast.ImportFrom) and node.module and node.module.startswith("poker51"):
+            for a in node.names:
+                if f"{node.module}.{a.name}" in MODULES:
+                    aliases[a.asname or a.name] = f"{node.module}.{a.name}"
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) and node.value.id in aliases:
+            if node.attr.startswith("_") and unit(aliases[node.value.id]) != unit(module):
+                bad.append(f"line {node.lineno}: {node.value.id}.{node.attr}")
+    assert not bad, bad
+
+
+def test_no_import_cycles():
+    graph = {m: {t for t, _, _ in imports(p) if t in MODULES and t != m} for m, p in MODULES.items()}
+    state: dict[str, int] = {}
+    stack: list[str] = []
+
+    def visit(m: str) -> None:
+        state[m] = 1
+        stack.append(m)
+        for t in sorted(graph[m]):
+            if state.get(t) == 1:
+                raise AssertionError("import cycle: " + " -> ".join(stack[stack.index(t) :] + [t]))
+            if t not in state:
+                visit(t)
+        stack.pop()
+        state[m] = 2
+
+    for m in sorted(graph):
+        if m not in state:
+            visit(m)
+
+
+def test_workflow_scripts_call_the_stages_only():
+    bad = []
+    for path in sorted((ROOT / "workflow" / "scripts").glob("*.py")):
+        text = path.read_text()
+        if "snakemake." not in text:  # CI helpers run by the Makefile, not rules
+            continue
+        for target, _, line in imports(path):
+            if target != "poker51.stages":
+                bad.append(f"{path.name}:{line} imports {target}")
+    assert not bad, bad
