@@ -34,7 +34,7 @@ from poker51.games.abstract import build_game, describe
 from poker51.games.population import Population, load_population
 from poker51.io import canonical_json, read_metadata, read_parquet, write_json, write_parquet
 from poker51.log import logged
-from poker51.multi.stage import fig_multi, multi_figure, run_multi
+from poker51.multi.stage import run_multi as simulate_tables
 from poker51.play.evidence import evidence_run, riemann_factory, v05_factory
 from poker51.play.v05 import abstract_policy
 from poker51.play.verify import VerifyReport, verify
@@ -438,6 +438,31 @@ def score_figures(convergence: str, timing: str, scores: str, out: Mapping[str, 
     figures.fig_frontier(read_parquet(scores), _stem(out["frontier"]))
 
 
+_MULTI_UNITS = {
+    **units_for(["net_people", "net_people_lo", "net_people_hi"], "jbits per hand"),
+    **units_for(["abit_score", "abit_score_lo", "abit_score_hi"], "abits per hand"),
+    **units_for(["riemann_abits", "riemann_abits_lo", "riemann_abits_hi"], "abits per hand"),
+    **units_for(["tables", "hands"], "count"),
+}
+
+
+def run_multi(
+    population: str, out_sim: str, out_audit: str, settings: Mapping[str, Any], belief_seed: int,
+    belief_samples: int, threads: int, provenance: Provenance = None,
+) -> None:  # fmt: skip
+    """The five-seat tables (:mod:`poker51.multi.stage`): ``sim.parquet`` with its provenance
+    and units, and the conservation audit."""
+    simulate_tables(
+        population, out_sim, out_audit, belief_seed=belief_seed, belief_samples=belief_samples, threads=threads,
+        metadata=table_metadata(provenance, _MULTI_UNITS), **settings,
+    )  # fmt: skip
+
+
+def multi_figure(sim: str, out: str) -> None:
+    """The five-seat tables figure of ``sim.parquet``."""
+    figures.fig_multi(read_parquet(sim), _stem(out))
+
+
 def rulebook_figure(table: str, out: str) -> None:
     """The rule book's games next to Poker 51, from ``results/rulebook/census.parquet``."""
     figures.fig_rulebook_census(read_parquet(table), _stem(out))
@@ -455,7 +480,7 @@ def strategy_figure(variant: str, p: float, strategy: str, classes: str, buckets
 
 
 __all__ = [
-    "HOUSEKEEPING", "ConfigError", "abstraction_figure", "census_figure", "computed_config", "config_hash", "fig_multi",
+    "HOUSEKEEPING", "ConfigError", "abstraction_figure", "census_figure", "computed_config", "config_hash",
     "gather", "gather_evidence", "gather_scores", "headline_tables", "logged", "multi_figure", "provenance",
     "removal_figure", "rulebook_figure", "run_abstraction", "run_census", "run_evidence", "run_export", "run_multi",
     "run_receipt", "run_removal", "run_rulebook_census", "run_scores", "run_solve", "run_verify", "score_figures",

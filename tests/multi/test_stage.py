@@ -9,8 +9,9 @@ import pyarrow.parquet as pq
 import pytest
 
 from poker51.errors import InputError
+from poker51.figures import fig_multi
 from poker51.io import read_parquet
-from poker51.stages import fig_multi, run_multi
+from poker51.multi.stage import run_multi
 
 PARAMS = dict(
     seats=[2, 3], riemanns=[1, 2], opponents=["rock", "mixed"], tables=3, hands=60, buyin=16, seed=7,

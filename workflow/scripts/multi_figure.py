@@ -1,5 +1,6 @@
-"""Rule multi_figure: Riemann's abits per hand per opponent type and number of seats."""
+"""Rule multi_figure: Riemann's abits per hand per opponent mix and number of seats."""
 
-from poker51.stages import multi_figure
+from poker51.stages import logged, multi_figure
 
-multi_figure(snakemake.input.sim, snakemake.output[0], log_file=snakemake.log[0])
+with logged(snakemake.log[0]):
+    multi_figure(snakemake.input.sim, snakemake.output[0])

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import hashlib
 import logging
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -103,16 +103,10 @@ def run_multi(
     pre_samples: int,
     threads: int = 1,
     progress: bool = True,
-    log_file: str | Path | None = None,
+    metadata: Mapping[str, Any] | None = None,
 ) -> pd.DataFrame:
-    """Simulate every configuration (module docstring); write ``sim.parquet`` and ``audit.json``.
-    With ``log_file`` the run (its progress bar too) is logged there (:func:`poker51.log.logged`)."""
-    if log_file is not None:
-        from poker51.log import logged
-
-        with logged(log_file):
-            return run_multi(population, out_sim, out_audit, seats, riemanns, opponents, tables, hands, buyin, seed,
-                             belief_seed, belief_samples, strength_samples, pre_samples, threads, progress)  # fmt: skip
+    """Simulate every configuration (module docstring); write ``sim.parquet`` (with ``metadata``
+    added to its own) and ``audit.json``."""
     import numba
     from tqdm import tqdm
 
@@ -164,7 +158,8 @@ def run_multi(
                        stats_out[lo:hi], audit_out[lo:hi])  # fmt: skip
             bar.update((hi - lo) * hands)
     df = summarise(jobs, stats_out, audit_out, names, hands, pop.types)
-    write_parquet(df, out_sim, metadata={"seed": seed, "tables": tables, "hands": hands, "buyin": buyin})
+    meta = {**(metadata or {}), "seed": seed, "tables": tables, "hands": hands, "buyin": buyin}
+    write_parquet(df, out_sim, metadata=meta)
     twin = twin_check(configs[0], pop.types, tabs, seed, min(hands, TWIN_HANDS))
     audit = {
         "tables": n,
@@ -240,23 +235,4 @@ def twin_check(cfg: Config, pop_types: Sequence[PlayerType], tabs: Tables, seed:
     return {"configuration": cfg.index, "hands": hands, "identical": bool(same)}
 
 
-def fig_multi(df: pd.DataFrame, out_stem: str | Path) -> list[Path]:
-    """The stage's figure (:func:`poker51.multi.figure.fig_multi`)."""
-    from poker51.multi.figure import fig_multi as draw
-
-    return draw(df, out_stem)
-
-
-def multi_figure(sim: str | Path, out: str | Path, log_file: str | Path | None = None) -> list[Path]:
-    """Rule multi_figure: the figure of ``sim.parquet`` as ``out`` (``.pdf``; the ``.png`` beside it)."""
-    from poker51.io import read_parquet
-    from poker51.log import logged
-
-    stem = str(out)[: -len(Path(out).suffix)] if Path(out).suffix else str(out)
-    if log_file is None:
-        return fig_multi(read_parquet(sim), stem)
-    with logged(log_file):
-        return fig_multi(read_parquet(sim), stem)
-
-
-__all__ = ["Config", "configurations", "fig_multi", "multi_figure", "run_multi", "summarise", "twin_check"]
+__all__ = ["Config", "configurations", "run_multi", "summarise", "twin_check"]
