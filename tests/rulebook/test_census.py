@@ -47,9 +47,9 @@ def test_holdem_census_does_not_depend_on_threads():
     assert holdem_census(deck, threads=1).tolist() == holdem_census(deck, threads=3).tolist()
 
 
-def test_holdem_kernel_equals_plain_twin_on_a_sixteen_card_deck():
+def test_holdem_kernel_equals_plain_twin_on_a_fourteen_card_deck():
     # every category occurs: straight and royal flushes in spades (9s-As), the wheel, aces full of twos
-    deck = [0, 1, 4, 9, 13, 20, 25, 31, 35, 39, 43, 47, 48, 49, 50, 51]
+    deck = [0, 1, 4, 9, 13, 31, 35, 39, 43, 47, 48, 49, 50, 51]
     assert holdem_census(deck).tolist() == holdem_census_plain(deck).tolist()
     assert holdem_census(deck).min() > 0
 
@@ -111,7 +111,7 @@ def test_canonical_boards_are_the_suit_classes():
 
 @pytest.mark.parametrize("game", ["omaha", "omaha5", "omaha3"])
 def test_board_kernel_equals_plain_twin_on_a_small_deck(game):
-    ranks = [3, 8, 9, 10, 11, 12] if game != "omaha5" else [9, 10, 11, 12, 3]
+    ranks = [3, 9, 10, 11, 12]  # 20 cards: the plain twin reads every hole set of the other 15
     boards, _ = canonical_boards(ranks)
     rng = np.random.default_rng(5)
     picks = rng.choice(len(boards), 1, replace=False)
@@ -122,12 +122,12 @@ def test_board_kernel_equals_plain_twin_on_a_small_deck(game):
 
 @pytest.mark.parametrize("game", ["omaha", "omaha3"])
 def test_board_kernel_equals_brute_force_on_full_deck_boards(game):
-    """Every hole set of two boards, read one by one with the reading kernel."""
+    """Every hole set of a board, read one by one with the reading kernel."""
     from itertools import combinations
 
     boards, _ = canonical_boards()
     rng = np.random.default_rng(9)
-    for i in rng.choice(len(boards), 2, replace=False):
+    for i in rng.choice(len(boards), 1, replace=False):
         board = boards[i]
         rest = [c for c in deck_of().tolist() if c not in set(board.tolist())]
         holes = np.array(list(combinations(rest, 4)), dtype=np.int64)
@@ -188,7 +188,7 @@ def test_sampled_deals_are_distinct_cards_and_reproducible():
 
 @pytest.mark.parametrize("game", ["holdem", "omaha", "omaha5", "omaha3"])
 def test_deal_category_kernel_equals_plain_twin(game):
-    d = sample_deals(game, 1500, 8, 0)
+    d = sample_deals(game, 600, 8, 0)
     h = d.shape[1] - 5
     assert deal_categories(game, d).tolist() == [read_hand_plain(game, r[:h], r[h:]).category for r in d.tolist()]
 
@@ -248,6 +248,5 @@ def test_census_game_bad_input_exits_2(argv, needle, capsys):
 
 
 def test_census_help_mentions_game(capsys):
-    with pytest.raises(SystemExit) as exc:
-        main(["census", "--help"])
-    assert exc.value.code == 0 and "--game" in capsys.readouterr().out
+    assert main(["census", "--help"]) == 0
+    assert "--game" in capsys.readouterr().out

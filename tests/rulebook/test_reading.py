@@ -72,7 +72,7 @@ def test_suits_never_rank():
 
 @pytest.mark.parametrize("game", READ_GAMES)
 def test_kernel_equals_plain_twin_on_seeded_hands(game):
-    for (holes, board), _ in zip(deals(game, 1500, 7), range(1500)):
+    for (holes, board), _ in zip(deals(game, 600, 7), range(600)):
         assert read_hand(game, holes[0], board) == read_hand_plain(game, holes[0], board)
 
 
@@ -137,7 +137,7 @@ def showdowns_agree(game, n, seed):
 
 @pytest.mark.parametrize("game", READ_GAMES)
 def test_showdowns_agree_with_pokerkit_slice(game):
-    showdowns_agree(game, 300, 11)  # asserts every winner set
+    showdowns_agree(game, 80, 11)  # asserts every winner set
 
 
 @pytest.mark.slow
@@ -166,9 +166,8 @@ def test_hand_command_text(capsys):
 
 
 def test_hand_help(capsys):
-    with pytest.raises(SystemExit) as exc:
-        main(["hand", "--help"])
-    assert exc.value.code == 0 and "--game" in capsys.readouterr().out
+    assert main(["hand", "--help"]) == 0
+    assert "--game" in capsys.readouterr().out
 
 
 @pytest.mark.parametrize(
