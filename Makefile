@@ -1,5 +1,5 @@
 # poker51: the two commands of the README are `make run` and `make test`.
-# Both create the virtual environment on first use and install the package.
+# Both create the virtual environment on first use and install the package from the lock.
 PYTHON ?= python3
 VENV ?= .venv
 BIN := $(VENV)/bin
@@ -8,30 +8,49 @@ SMOKE_CORES ?= 2
 CONFIG ?= config/config.yaml
 REPORT ?= results/report.html
 RESULTS ?= results
+#: every package of the pipeline + dev environment, pinned (`make lock` writes it)
+LOCK := requirements/lock.txt
+#: the pipeline's share of the lock (the rules' conda environment is written from it)
+PIPELINE_LOCK := requirements/pipeline.txt
 
-.PHONY: install run test test-unit smoke reproduce report notebook lint bench slow slurm-check clean
+.PHONY: install lock run test test-unit smoke reproduce reproduce-run report notebook lint bench slow slurm-check clean
 
 install: $(VENV)/.installed
 
-$(VENV)/.installed: pyproject.toml
+## the venv: the locked pins (exact versions), then poker51 itself without resolving anything
+$(VENV)/.installed: pyproject.toml $(LOCK)
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/pip install --quiet --upgrade pip
-	$(BIN)/pip install --quiet -e '.[dev]'
+	$(BIN)/pip install --quiet -r $(LOCK)
+	$(BIN)/pip install --quiet --no-deps -e .
 	touch $@
+
+## make lock: resolve pyproject.toml again (newest versions) into the lock files and the conda env
+lock: install
+	$(BIN)/uv pip compile pyproject.toml --extra dev --universal --fork-strategy fewest --python-version 3.11 \
+		--custom-compile-command "make lock" --quiet -o $(LOCK)
+	$(BIN)/uv pip compile pyproject.toml --extra pipeline --universal --fork-strategy fewest --python-version 3.11 \
+		--constraint $(LOCK) --custom-compile-command "make lock" --quiet -o $(PIPELINE_LOCK)
+	$(BIN)/python tools/conda_env.py $(PIPELINE_LOCK) > workflow/envs/poker51.yaml
 
 ## make run: the whole default pipeline (config/config.yaml) into results/
 run: install
 	$(BIN)/snakemake --cores $(CORES)
 
-## make test: unit tests, then the smoke config through the whole Snakemake DAG
-test: install lint test-unit smoke reproduce
+## make test: lint; the unit tests side by side with the one-core smoke run (each uses about one
+## core); the smoke config through the whole Snakemake DAG on two cores with its checks; then the
+## two smoke runs' receipts must be byte-identical
+test: install lint
+	$(MAKE) --no-print-directory -j2 test-unit reproduce-run
+	$(MAKE) --no-print-directory smoke
+	$(BIN)/python workflow/scripts/compare_receipts.py results/smoke results/smoke-1core
 
 test-unit: install
 	$(BIN)/pytest -q --durations=15
 
 lint: install
-	$(BIN)/ruff check src tests workflow benchmarks
-	$(BIN)/ruff format --check src tests workflow benchmarks
+	$(BIN)/ruff check src tests workflow benchmarks tools
+	$(BIN)/ruff format --check src tests workflow benchmarks tools
 	$(BIN)/mypy
 	$(BIN)/snakemake --lint
 	$(BIN)/snakemake -n --forceall --profile workflow/profiles/slurm --configfile config/smoke.yaml > /dev/null
@@ -53,9 +72,11 @@ notebook: install
 	$(BIN)/python workflow/scripts/run_notebook.py $(RESULTS)
 
 ## make reproduce: the smoke DAG again on one core; every receipt file must be byte-identical
-reproduce: install
-	$(BIN)/snakemake --cores 1 --configfile config/smoke.yaml --config results=results/smoke-1core --forceall --quiet
+reproduce: reproduce-run
 	$(BIN)/python workflow/scripts/compare_receipts.py results/smoke results/smoke-1core
+
+reproduce-run: install
+	$(BIN)/snakemake --cores 1 --configfile config/smoke.yaml --config results=results/smoke-1core --forceall --quiet
 
 ## make slow: the exhaustive checks marked slow, then the SLURM check
 slow: install

@@ -27,6 +27,7 @@ from poker51.census.orders import orders_frame
 from poker51.census.removal import removal_table
 from poker51.errors import ConfigError, InputError
 from poker51.export.receipt import write_receipt
+from poker51.export.rounding import rounding_report
 from poker51.export.schema import ACTION_COLUMNS
 from poker51.export.tables import strategy_table, to_json, write_table
 from poker51.figures import headline
@@ -318,7 +319,8 @@ def run_export(
     variant: str, abstraction_dir: str, policy: str, summary: str, out: Mapping[str, str], provenance: Mapping[str, Any]
 ) -> None:
     """Write the published strategy table of one variant (Parquet and JSON)."""
-    ab = AbstractionTables.load(abstraction_dir, variant).arrays()
+    tables = AbstractionTables.load(abstraction_dir, variant)
+    ab = tables.arrays()
     game = build_game(ab)
     s = json.loads(Path(summary).read_text())
     prov = {
@@ -332,7 +334,7 @@ def run_export(
     }
     df = strategy_table(game, np.load(policy), ab, variant)
     write_table(df, out["parquet"], prov)
-    to_json(df, out["json"], prov)
+    to_json(df, out["json"], prov, rounding_report(tables.classes, tables.buckets, variant))
     log.info("exported %s: %d information sets", variant, len(df))
 
 
