@@ -165,6 +165,16 @@ def multi_targets():
     return [out("multi/sim.parquet"), out("multi/audit.json")] + figure("multi")
 
 
+RULEBOOK = computed_config(config).get("rulebook")  # maps sorted: reordered keys rerun nothing
+
+
+def rulebook_targets():
+    """Issue 11, the games of the rule-book seed: census table, claims and figure."""
+    if RULEBOOK is None:
+        return []
+    return [out("rulebook/census.parquet"), out("rulebook/claims.md")] + figure("rulebook_census")
+
+
 def receipt_inputs():
     """Every reproducible table and figure (not wall-clock timings or their figure)."""
     files = census_targets() + abstraction_targets() + score_targets()
@@ -176,6 +186,7 @@ def receipt_inputs():
     files += [out("evidence.parquet")] + figure("evidence")
     files += lbr_targets() + belief_targets()
     files += multi_targets()
+    files += rulebook_targets()
     return [f for f in files if "convergence_time" not in f]
 
 
@@ -194,6 +205,7 @@ def all_targets():
         + lbr_targets()
         + belief_targets()
         + multi_targets()
+        + rulebook_targets()
         + report_targets()
     )
 
