@@ -140,7 +140,7 @@ def wilson(k: int, n: int) -> tuple[float, float]:
     """Wilson score 95% interval of a binomial rate ``k / n``.
 
     >>> [round(x, 4) for x in wilson(90, 2000)]
-    [0.0367, 0.0551]
+    [0.0368, 0.055]
     """
     p = k / n
     den = 1 + Z95**2 / n
