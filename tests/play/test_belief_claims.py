@@ -56,15 +56,15 @@ def test_spots_read_with_a_shifted_table_and_are_seeded():
     belief = tables.belief_array()  # (draw, quantile) -> strength, non-decreasing in the quantile
     shifted = belief[:, np.minimum(np.arange(belief.shape[1]) + 50, belief.shape[1] - 1)]  # 50 quantiles up
     pop = load_population(ROOT / "config" / "population.yaml")
-    df = bc.belief_spots("standard", tables, shifted, pop, 60, 7)
-    assert list(df.columns) == bc.SPOT_COLUMNS and len(df) == 60 and df["spot"].tolist() == list(range(60))
+    df = bc.belief_spots("standard", tables, shifted, pop, 30, 7)
+    assert list(df.columns) == bc.SPOT_COLUMNS and len(df) == 30 and df["spot"].tolist() == list(range(30))
     for row in df.itertuples(index=False):
         cards = parse_cards(row.cards)
         assert row.read_own == post_draw_read(cards, row.h_draw, tables.belief_array(), "standard")
         assert row.read_standard == post_draw_read(cards, row.h_draw, shifted, "standard")
     d = (df["read_standard"] - df["read_own"]).to_numpy()
     assert (d <= 0).all() and (d < 0).any()  # a stronger table reads every hand lower
-    pd.testing.assert_frame_equal(df, bc.belief_spots("standard", tables, shifted, pop, 60, 7))
+    pd.testing.assert_frame_equal(df, bc.belief_spots("standard", tables, shifted, pop, 30, 7))
     with pytest.raises(ValueError):
         bc.belief_spots("standard", tables, shifted, pop, 0, 7)
 
