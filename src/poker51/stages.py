@@ -33,9 +33,11 @@ from poker51.log import logged
 from poker51.play.evidence import evidence_run, riemann_factory, v05_factory
 from poker51.play.v05 import abstract_policy
 from poker51.play.verify import VerifyReport, verify
+from poker51.solver.passes import set_threads
+from poker51.solver.schedule import CheckSchedule
 from poker51.solver.tree import Game
 from poker51.study.scores import score_table, value_bracket, variant_types
-from poker51.study.solve import solve_table
+from poker51.study.solve import WarmStart, solve_table
 from poker51.study.summary import strategy_summary
 
 log = logging.getLogger("poker51.stages")
@@ -105,9 +107,15 @@ def run_solve(
     out: Mapping[str, str],
     solve_cfg: Mapping[str, Any],
     iterations: int,
+    warm_start: str | None = None,
+    threads: int = 1,
 ) -> None:
     """Solve one table; write ``policy`` (.npy), ``convergence`` (.parquet), ``summary``
-    (.json, deterministic) and ``timing`` (.tsv, wall clock: not part of the receipt)."""
+    (.json, deterministic), ``state`` (.npy, where a neighbouring table's solve starts) and
+    ``timing`` (.tsv, wall clock: not part of the receipt).  ``warm_start``: the ``state``
+    of the neighbouring table (None: a cold start); ``threads``: Numba threads of the
+    passes (the outputs are the same for any number)."""
+    set_threads(threads)
     _, ab, game, pop, types = _game_and_types(abstraction_dir, variant, population)
     res = solve_table(
         game,
@@ -117,21 +125,27 @@ def run_solve(
         algorithm=solve_cfg["algorithm"],
         iterations=iterations,
         target_exploitability=solve_cfg.get("target_exploitability"),
-        check_every=solve_cfg["check_every"],
+        schedule=CheckSchedule(int(solve_cfg["check_first"]), float(solve_cfg["check_growth"])),
         checkpoint=out["checkpoint"],
         checkpoint_every=solve_cfg["checkpoint_every"],
+        warm_start=WarmStart.load(warm_start) if warm_start else None,
         progress=True,
     )
     Path(out["policy"]).parent.mkdir(parents=True, exist_ok=True)
     np.save(out["policy"], res.policy)
+    res.state.save(out["state"])
     res.convergence.insert(0, "variant", variant)
     last = res.convergence.iloc[-1]
     meta = {"variant": variant, "p": p, "algorithm": solve_cfg["algorithm"], "iterations": res.iterations}
     write_parquet(res.convergence, out["convergence"], metadata=meta)
+    target = solve_cfg.get("target_exploitability")
     summary = {
         **meta,
         "exploitability": float(last["exploitability"]),
         "guarantee": float(last["guarantee"]),
+        "target_exploitability": target,
+        "reached_target": bool(target is not None and float(last["exploitability"]) <= target),
+        "warm_start": bool(warm_start),
         "game": game.name,
         "num_infosets": game.num_infosets,
         "num_actions": game.num_actions,

@@ -17,6 +17,8 @@ from poker51.solver.best_response import (
     infoset_best_response_value,
     value_against,
 )
+from poker51.solver.schedule import CheckSchedule
+from poker51.study import solve as solve_module
 from poker51.study.scores import recall_upper_bound, score_table, value_bracket, variant_types
 from poker51.study.solve import restricted_gap, solve_table
 
@@ -32,14 +34,15 @@ def setup():
 @pytest.fixture(scope="module")
 def solved(setup):
     ab, game, pop, types = setup
-    return {p: solve_table(game, types, pop.weights, p, iterations=600, check_every=100) for p in (0.0, 0.5, 1.0)}
+    every = CheckSchedule(first=100, growth=1.5)  # 100, 150, 225, 338, 507, then the last: 600
+    return {p: solve_table(game, types, pop.weights, p, iterations=600, schedule=every) for p in (0.0, 0.5, 1.0)}
 
 
 def test_nash_converges(setup, solved):
     conv = solved[0.0].convergence
     assert conv["exploitability"].iloc[-1] < 0.2 * conv["exploitability"].iloc[0]
     assert conv["exploitability"].iloc[-1] < 5e-3
-    assert list(conv["iteration"]) == list(range(100, 601, 100))
+    assert list(conv["iteration"]) == [100, 150, 225, 338, 507, 600]
 
 
 def test_bracket_contains_the_value(setup, solved):
@@ -127,12 +130,26 @@ def random_h_policy(game, symmetric):
     return pol
 
 
-def test_checkpoint_resume_is_exact(setup, tmp_path):
+def test_checkpoint_resume_is_exact(setup, tmp_path, monkeypatch):
+    """A run that dies after a checkpoint taken between two checks, then resumes, gives the
+    uninterrupted run's policy and convergence log."""
     ab, game, pop, types = setup
-    whole = solve_table(game, types, pop.weights, 0.5, iterations=120, check_every=40)
+    every = CheckSchedule(first=40, growth=1.5)  # checks at 40, 60, 90, then the last: 120
+    whole = solve_table(game, types, pop.weights, 0.5, iterations=120, schedule=every)
     ck = tmp_path / "ck.npz"
-    solve_table(game, types, pop.weights, 0.5, iterations=80, check_every=40, checkpoint=ck, checkpoint_every=40)
-    resumed = solve_table(game, types, pop.weights, 0.5, iterations=120, check_every=40, checkpoint=ck)
+    real_save = solve_module._save
+
+    def save_then_die(solver, path, rows):
+        real_save(solver, path, rows)
+        if solver.iteration == 75:
+            raise KeyboardInterrupt
+
+    monkeypatch.setattr(solve_module, "_save", save_then_die)
+    with pytest.raises(KeyboardInterrupt):
+        solve_table(game, types, pop.weights, 0.5, iterations=120, schedule=every, checkpoint=ck, checkpoint_every=75)
+    monkeypatch.setattr(solve_module, "_save", real_save)
+    resumed = solve_table(game, types, pop.weights, 0.5, iterations=120, schedule=every, checkpoint=ck)
+    assert list(resumed.convergence["iteration"]) == [40, 60, 90, 120]
     assert np.array_equal(whole.policy, resumed.policy)
     assert whole.convergence.equals(resumed.convergence)
 

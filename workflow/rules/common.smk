@@ -61,6 +61,16 @@ def solve_dir(variant, p):
     return out(f"{variant}/solve_{p_label(p)}")
 
 
+def warm_source(wildcards):
+    """The state of the table at the next lower p, which this solve starts from (none for
+    the lowest p, or when solve.warm_start is false)."""
+    p = P_OF[wildcards.plabel]
+    i = SOLVE_PS.index(p)
+    if i == 0 or not config["solve"].get("warm_start", True):
+        return []
+    return [f"{solve_dir(wildcards.variant, SOLVE_PS[i - 1])}/state.npy"]
+
+
 def solve_iterations(wildcards):
     p = P_OF[wildcards.plabel]
     if p in (0.0, TABLE_P):

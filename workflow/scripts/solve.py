@@ -13,4 +13,6 @@ with logged(snakemake.log[0]):
         out={**dict(snakemake.output.items()), "checkpoint": snakemake.params.checkpoint},
         solve_cfg=snakemake.params.solve,
         iterations=int(snakemake.params.iterations),
+        warm_start=next(iter(snakemake.input.warm), None),
+        threads=snakemake.threads,
     )
