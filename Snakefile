@@ -12,6 +12,7 @@ include: "workflow/rules/common.smk"
 include: "workflow/rules/census.smk"
 include: "workflow/rules/abstraction.smk"
 include: "workflow/rules/solve.smk"
+include: "workflow/rules/solver_comparison.smk"
 include: "workflow/rules/scores.smk"
 include: "workflow/rules/export.smk"
 

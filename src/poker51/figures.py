@@ -148,7 +148,7 @@ def fig_convergence(conv: pd.DataFrame, out_stem: str | Path, x: str = "iteratio
         ax.set_yscale("log")
         ax.set_xlabel("iterations" if x == "iteration" else "seconds")
         ax.set_ylabel("exploitability (jbits/hand)")
-        ax.set_title("CFR+ convergence")
+        ax.set_title("convergence of the solves")
         ax.legend(fontsize=6, ncol=2)
         fig.tight_layout()
         return _save(fig, out_stem)
@@ -267,5 +267,62 @@ def fig_evidence(df: pd.DataFrame, out_stem: str | Path) -> list[Path]:
             row[1].set_xlabel("jbits per hand (95% CI)")
             row[1].set_ylim(row[0].get_ylim())
             row[1].tick_params(labelleft=False)
+        fig.tight_layout()
+        return _save(fig, out_stem)
+
+
+def fig_solver_comparison(df: pd.DataFrame, timing: pd.DataFrame, out_stem: str | Path) -> list[Path]:
+    """Which algorithm reaches the target first, per variant (``study.comparison``).
+
+    ``df``: columns variant, algorithm, run, p, iteration, exploitability, reached, target
+    (one row per check); ``timing``: variant, algorithm, run, iteration, seconds (wall
+    clock, checks included).  Top: exploitability against iterations (the Nash table solid,
+    the frontier table from scratch dashed, warm-started dotted), the target dashed grey.
+    Bottom: seconds to the target (hatched: the run stopped short, its whole time).
+    """
+    variants = list(dict.fromkeys(df["variant"]))
+    algorithms = list(dict.fromkeys(df["algorithm"]))
+    runs = ["nash", "cold", "warm"]
+    styles = {"nash": "-", "cold": "--", "warm": ":"}
+    colors = {a: f"C{i}" for i, a in enumerate(algorithms)}
+    timed = df.merge(timing, on=["variant", "algorithm", "run", "iteration"], how="left")
+    with plt.rc_context(_STYLE):
+        fig, axes = plt.subplots(2, len(variants), figsize=(3.2 * len(variants), 5.2), squeeze=False)
+        for j, v in enumerate(variants):
+            ax = axes[0, j]
+            for a in algorithms:
+                for r in runs:
+                    d = df[(df["variant"] == v) & (df["algorithm"] == a) & (df["run"] == r)]
+                    if len(d):
+                        label = f"{a}" if r == "nash" else None
+                        ax.plot(d["iteration"], d["exploitability"], styles[r], color=colors[a], label=label, lw=1)
+            target = float(df["target"].iloc[0])
+            if target > 0:
+                ax.axhline(target, color="0.5", lw=0.8, ls="--")
+            ax.set(xscale="log", yscale="log", title=v, xlabel="iterations")
+            if j == 0:
+                ax.set_ylabel("exploitability (jbits/hand)")
+                ax.legend(frameon=False, title="— Nash   -- p cold   ·· p warm", title_fontsize=6)
+            ax = axes[1, j]
+            width = 0.8 / len(runs)
+            for i, a in enumerate(algorithms):
+                for k, r in enumerate(runs):
+                    d = timed[(timed["variant"] == v) & (timed["algorithm"] == a) & (timed["run"] == r)]
+                    if not len(d):
+                        continue
+                    hit = d[d["reached"]]
+                    row = hit.iloc[0] if len(hit) else d.iloc[-1]
+                    ax.bar(
+                        i + (k - 1) * width,
+                        row["seconds"],
+                        width,
+                        color=colors[a],
+                        alpha=(1.0, 0.65, 0.35)[k],
+                        hatch=None if len(hit) else "//",
+                    )
+                    ax.text(i + (k - 1) * width, row["seconds"], f"{int(row['iteration'])}", ha="center", va="bottom",
+                            fontsize=5)  # fmt: skip
+            ax.set_xticks(range(len(algorithms)), algorithms)
+            ax.set_ylabel("seconds to target (iterations above)" if j == 0 else "")
         fig.tight_layout()
         return _save(fig, out_stem)

@@ -36,6 +36,7 @@ from poker51.play.verify import VerifyReport, verify
 from poker51.solver.passes import set_threads
 from poker51.solver.schedule import CheckSchedule
 from poker51.solver.tree import Game
+from poker51.study.comparison import compare_solver
 from poker51.study.scores import score_table, value_bracket, variant_types
 from poker51.study.solve import WarmStart, solve_table
 from poker51.study.summary import strategy_summary
@@ -155,6 +156,53 @@ def run_solve(
     if not solve_cfg.get("keep_checkpoints", False):  # the solve finished: its checkpoint is spent
         for path in (Path(out["checkpoint"]), Path(out["checkpoint"]).with_suffix(".log.npy")):
             path.unlink(missing_ok=True)
+
+
+def run_solver_comparison(
+    variant: str,
+    algorithm: str,
+    abstraction_dir: str,
+    population: str,
+    solve_cfg: Mapping[str, Any],
+    iterations: int,
+    warm_p: float,
+    out: Mapping[str, str],
+    threads: int = 1,
+) -> None:
+    """Time one algorithm on one variant (:func:`poker51.study.comparison.compare_solver`):
+    ``table`` (.parquet, deterministic) and ``timing`` (.tsv, wall clock)."""
+    set_threads(threads)
+    _, _, game, pop, types = _game_and_types(abstraction_dir, variant, population)
+    target = solve_cfg.get("target_exploitability")
+    df, timing = compare_solver(
+        game,
+        types,
+        pop.weights,
+        variant,
+        algorithm,
+        target=float(target) if target is not None else 0.0,
+        iterations=iterations,
+        warm_p=warm_p,
+        schedule=CheckSchedule(int(solve_cfg["check_first"]), float(solve_cfg["check_growth"])),
+    )
+    write_parquet(df, out["table"], metadata={"variant": variant, "algorithm": algorithm, "target": target})
+    timing.to_csv(out["timing"], sep="\t", index=False)
+
+
+def gather_solver_comparison(tables: Sequence[str], timings: Sequence[str], out: Mapping[str, str]) -> None:
+    """The measurements of every variant and algorithm in one table, the timings in one TSV."""
+    gather(tables, out["table"], sort=["variant", "algorithm", "run", "iteration"])
+    timing = pd.concat([pd.read_csv(t, sep="\t") for t in timings], ignore_index=True)
+    timing.sort_values(["variant", "algorithm", "run", "iteration"], kind="stable").to_csv(
+        out["timing"], sep="\t", index=False
+    )
+
+
+def solver_comparison_figure(table: str, timing: str, out: str) -> None:
+    """Exploitability against iterations and time to target per algorithm (wall clock: the
+    figure is not in the receipt)."""
+    df = read_parquet(table)
+    figures.fig_solver_comparison(df, pd.read_csv(timing, sep="\t"), _stem(out))
 
 
 def run_scores(
@@ -343,5 +391,6 @@ def strategy_figure(variant: str, p: float, strategy: str, classes: str, buckets
 __all__ = [
     "abstraction_figure", "census_figure", "config_hash", "gather", "gather_evidence", "gather_scores", "logged",
     "removal_figure", "run_abstraction", "run_census", "run_evidence", "run_export", "run_receipt", "run_removal",
-    "run_scores", "run_solve", "run_verify", "score_figures", "strategy_figure",
+    "run_scores", "run_solve", "run_verify", "score_figures", "strategy_figure", "run_solver_comparison",
+    "gather_solver_comparison", "solver_comparison_figure",
 ]  # fmt: skip

@@ -41,11 +41,19 @@ SOLVE_PS = sorted({0.0, TABLE_P} | {float(p) for p in config["solve"]["sweep"]})
 
 
 P_OF = {p_label(p): p for p in SOLVE_PS}
+COMPARISON = config.get("solver_comparison", {})
+#: file label -> algorithm of the solver comparison ("+" spelled "plus" in file names)
+ALGO_OF = (
+    {a.replace("+", "plus"): a for a in COMPARISON.get("algorithms", ["cfr+", "dcfr", "pcfr+"])}
+    if COMPARISON.get("enabled", True)
+    else {}
+)
 
 
 wildcard_constraints:
     variant="|".join(VARIANTS),
     plabel="|".join(re.escape(k) for k in P_OF),
+    algo="|".join(ALGO_OF) or "none",
 
 
 def table_file(variant, ext="parquet"):
@@ -122,8 +130,23 @@ def receipt_inputs():
     files += [out(f"{v}/{name}.parquet") for v in VARIANTS for name in ("scores", "strategy_summary")]
     files += [table_file(v, ext) for v in VARIANTS for ext in ("parquet", "json")]
     files += [out("evidence.parquet")] + figure("evidence")
+    files += [f for f in comparison_targets() if f.endswith(".parquet")]  # its figure shows seconds
     return [f for f in files if "convergence_time" not in f]
 
 
+def comparison_targets():
+    """The solver comparison's table and figure (none when solver_comparison.enabled is false)."""
+    if not ALGO_OF:
+        return []
+    return [out("solver_comparison.parquet")] + figure("solver_comparison")
+
+
 def all_targets():
-    return census_targets() + abstraction_targets() + solve_targets() + score_targets() + export_targets()
+    return (
+        census_targets()
+        + abstraction_targets()
+        + solve_targets()
+        + score_targets()
+        + export_targets()
+        + comparison_targets()
+    )

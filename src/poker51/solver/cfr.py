@@ -104,13 +104,24 @@ def _match(regret, inc, strategy, lo, hi, predictive):
 @njit(cache=True)
 def _update_sets(g, p, v, own, regret, avg, strategy, inc, qnum, i_lo, i_hi, w, floor, discount, pos, neg, predictive):
     """One CFR update of player p's information sets i_lo..i_hi-1, set by set: the
-    instantaneous regret ``inc`` (module docstring; members in pre-order), the average
-    ``avg += w * q(I) * strategy``, the regret update and regret matching."""
+    instantaneous regret (module docstring; members in pre-order), the average
+    ``avg += w * q(I) * strategy``, the regret update and regret matching.
+
+    The instantaneous regret of a set lives in a small local buffer; it is stored in
+    ``inc`` only when ``predictive`` (PCFR+'s prediction; the arrays are then inspectable),
+    which spares the other algorithms a pass over one more array.  ``qnum`` is unused
+    (kept for the signature of the callers)."""
     cr = g.chance_reach0 if p == 0 else g.chance_reach1
     state_off, children, child_start, node_chance = g.state_off[p], g.children, g.child_start, g.node_chance
     act_off, member_off, member_node, member_state = g.act_off, g.member_off, g.member_node, g.member_state
+    width = 1
+    for i in range(i_lo, i_hi):
+        width = max(width, act_off[i + 1] - act_off[i])
+    buf = np.empty(width)
+    num = np.empty(width)
     for i in range(i_lo, i_hi):
         lo, hi = act_off[i], act_off[i + 1]
+        na = hi - lo
         m0, m1 = member_off[i], member_off[i + 1]
         qsum = 0.0
         if m1 - m0 == 1:
@@ -121,13 +132,13 @@ def _update_sets(g, p, v, own, regret, avg, strategy, inc, qnum, i_lo, i_hi, w, 
             c = cr[off + s]
             qsum = node_chance[n] * own[off + s]
             vs = v[off + s]
-            for a in range(hi - lo):
-                inc[lo + a] = c * (v[state_off[children[cs + a]] + s] - vs)
+            for a in range(na):
+                buf[a] = c * (v[state_off[children[cs + a]] + s] - vs)
         else:
             csum = 0.0
-            for x in range(lo, hi):
-                inc[x] = 0.0
-                qnum[x] = 0.0
+            for a in range(na):
+                buf[a] = 0.0
+                num[a] = 0.0
             for m in range(m0, m1):
                 n = member_node[m]
                 s = member_state[m]
@@ -138,20 +149,35 @@ def _update_sets(g, p, v, own, regret, avg, strategy, inc, qnum, i_lo, i_hi, w, 
                 vs = v[off + s]
                 qsum += q
                 csum += c
-                for a in range(hi - lo):
+                for a in range(na):
                     r = v[state_off[children[cs + a]] + s] - vs
-                    inc[lo + a] += c * r
-                    qnum[lo + a] += q * r
+                    buf[a] += c * r
+                    num[a] += q * r
             if qsum > 0.0:
                 scale = csum / qsum
-                for x in range(lo, hi):
-                    inc[x] = scale * qnum[x]
+                for a in range(na):
+                    buf[a] = scale * num[a]
         wq = w * qsum  # average: weight x own probability of reaching I x strategy
         if wq != 0.0:
             for x in range(lo, hi):
                 avg[x] += wq * strategy[x]
-        _add_regrets(regret, inc, lo, hi, floor, discount, pos, neg)
-        _match(regret, inc, strategy, lo, hi, predictive)
+        tot = 0.0
+        for a in range(na):
+            x = lo + a
+            r = regret[x] + buf[a]
+            if discount:
+                r *= pos if r > 0.0 else neg
+            if floor and r < 0.0:
+                r = 0.0
+            regret[x] = r
+            y = r + buf[a] if predictive else r  # regret matching (+ PCFR+'s prediction)
+            y = y if y > 0.0 else 0.0
+            strategy[x] = y
+            tot += y
+            if predictive:
+                inc[x] = buf[a]
+        for x in range(lo, hi):
+            strategy[x] = strategy[x] / tot if tot > 0.0 else 1.0 / na
 
 
 @njit(cache=True, parallel=True)

@@ -53,28 +53,34 @@ class Convergence:
 
 @dataclass(frozen=True)
 class WarmStart:
-    """Where a solve starts: the regrets and current strategy of a neighbouring table's
-    finished solve (docs/design-choices.md, "Warm-started frontier").  The solve then runs
-    its own iterations from 1, with its own average; its exploitability is checked exactly
-    as a cold solve's, so a warm start changes how fast a table reaches its target, never
-    what reaching it means."""
+    """Where a solve starts: a neighbouring table's finished solve, its average policy
+    ``policy`` and its regrets ``regret`` (docs/design-choices.md, "Warm-started frontier").
+
+    :meth:`apply` sets the solver's current strategy to ``policy`` and its regrets to
+    ``policy`` times the neighbour's positive regret mass in each information set, so that
+    regret matching plays ``policy`` first and moves off it as fast as the neighbour's
+    regrets would.  The solve then runs its own iterations from 1 with its own average, and
+    its exploitability is checked exactly as a cold solve's: a warm start changes how fast a
+    table reaches its target, never what reaching it means."""
 
     regret: np.ndarray
-    strategy: np.ndarray
+    policy: np.ndarray
 
     def digest(self) -> str:
-        return hashlib.sha256(self.regret.tobytes() + self.strategy.tobytes()).hexdigest()
+        return hashlib.sha256(self.regret.tobytes() + self.policy.tobytes()).hexdigest()
 
     def apply(self, solver: CFRSolver) -> None:
         if self.regret.shape != solver.regret.shape:
             raise ValueError(f"warm start has {len(self.regret)} actions, the game {len(solver.regret)}")
-        solver.regret[:] = self.regret
-        solver.strategy[:] = self.strategy
+        a = solver.game.arrays
+        mass = np.add.reduceat(np.maximum(self.regret, 0.0), a.act_off[:-1])
+        solver.strategy[:] = self.policy
+        solver.regret[:] = self.policy * np.repeat(mass, a.num_actions)
         solver.origin = self.digest()
 
     def save(self, path: str | Path) -> None:
         """A raw ``.npy`` (2 x actions): ``.npz`` zips carry timestamps."""
-        np.save(path, np.vstack([self.regret, self.strategy]))
+        np.save(path, np.vstack([self.regret, self.policy]))
 
     @classmethod
     def load(cls, path: str | Path) -> WarmStart:
@@ -89,7 +95,7 @@ class WarmStart:
 
 def warm_state(solver: CFRSolver) -> WarmStart:
     """The state a neighbouring solve starts from (:class:`WarmStart`)."""
-    return WarmStart(solver.regret.copy(), solver.strategy.copy())
+    return WarmStart(solver.regret.copy(), solver.average_policy())
 
 
 @dataclass
