@@ -266,8 +266,12 @@ def _backward_segment(g, p, opp, policy, mode, v, scratch, choice, lo, hi):
     state_off, n_states = g.state_off[p], g.n_states[p]
     mpo, mno, mp, mi, mv = g.mat_ptr_off, g.mat_nnz_off, g.mat_ptr, g.mat_idx, g.mat_val
     cr = g.chance_reach0 if p == 0 else g.chance_reach1
-    member_off, member_node, member_state = g.member_off, g.member_node, g.member_state
+    member_off, member_node, member_state, iset_size = g.member_off, g.member_node, g.member_state, g.iset_size
     _terminal_segment(g, p, opp, v, scratch, lo, hi)
+    width = 1
+    for j in range(lo, hi):
+        width = max(width, child_count[order[j]])
+    coff = np.empty(width, np.int64)
     for j in range(hi - 1, lo - 1, -1):
         n = order[j]
         k = kind[n]
@@ -288,32 +292,56 @@ def _backward_segment(g, p, opp, policy, mode, v, scratch, choice, lo, hi):
         mine = k == DECISION and player[n] == p
         if mine and mode == MODE_INFOSET:
             io = iset_off[n]
+            na = child_count[n]
+            for a in range(na):
+                coff[a] = state_off[children[cs + a]]
             for s in range(ns):
                 i = state_iset[io + s]
-                if choice[i] < 0:
+                if choice[i] < 0 and iset_size[i] == 1:  # a set of one: the state's own choice
+                    w = cr[off + s]
+                    top = -np.inf
+                    for a in range(na):
+                        q = w * v[coff[a] + s]
+                        if q > top:
+                            top = q
+                            choice[i] = a
+                    if choice[i] < 0:
+                        choice[i] = 0
+                elif choice[i] < 0:
                     choice[i] = _set_choice(
                         cr, state_off, children, child_start, member_off, member_node, member_state, act_off, v, i
                     )
-                v[off + s] = v[state_off[children[cs + choice[i]]] + s]
+                v[off + s] = v[coff[choice[i]] + s]
             continue
         best = mine and mode == MODE_STATE
+        if k == DECISION and not best:  # one sum per state, children's offsets looked up once
+            na = child_count[n]
+            for a in range(na):
+                coff[a] = state_off[children[cs + a]]
+            if mine:
+                io = iset_off[n]
+                for s in range(ns):
+                    base = act_off[state_iset[io + s]]
+                    acc = 0.0
+                    for a in range(na):
+                        acc += policy[base + a] * v[coff[a] + s]
+                    v[off + s] = acc
+            else:
+                for s in range(ns):
+                    acc = 0.0
+                    for a in range(na):
+                        acc += v[coff[a] + s]
+                    v[off + s] = acc
+            continue
         for s in range(ns):
             v[off + s] = -np.inf if best else 0.0
         for a in range(child_count[n]):
             e = cs + a
             co = state_off[children[e]]
-            if mine:
-                if best:
-                    for s in range(ns):
-                        if v[co + s] > v[off + s]:
-                            v[off + s] = v[co + s]
-                else:
-                    io = iset_off[n]
-                    for s in range(ns):
-                        v[off + s] += policy[act_off[state_iset[io + s]] + a] * v[co + s]
-            elif k == DECISION:
+            if best:
                 for s in range(ns):
-                    v[off + s] += v[co + s]
+                    if v[co + s] > v[off + s]:
+                        v[off + s] = v[co + s]
             else:  # public chance
                 pr = edge_prob[e]
                 mo = mask_off[e]
