@@ -4,10 +4,11 @@ frontier, on 2 cores, and whether every table reached its target.
     .venv/bin/python benchmarks/bench_pipeline.py [--cores 2] [--keep] [--with-comparison]
 
 Target (issue 12): at most 4 minutes, every solve at ``solve.target_exploitability``.  Runs
-``snakemake --cores N --config results=results/bench-pipeline solver_comparison={enabled:
-false}`` (the solver comparison is a stage of its own, timed separately when
-``--with-comparison`` is given, after the rest) from an empty folder, as a process, and prints its wall time,
-the iterations of every solve and whether each reached the target (``summary.json``).
+``snakemake --cores N --configfile config/config.yaml results/bench-pipeline.yaml`` (the
+overlay sets ``results`` and ``solver_comparison.enabled: false``: the comparison is a stage
+of its own, timed separately after the rest when ``--with-comparison`` is given) from an
+empty folder, as a process, and prints its wall time, the iterations of every solve and
+whether each reached the target (``summary.json``).
 Deletes the folder afterwards unless ``--keep``.
 """
 
@@ -26,9 +27,10 @@ SNAKEMAKE = str(Path(sys.executable).with_name("snakemake"))
 
 
 def run(results: str, cores: int, comparison: bool, targets: list[str]) -> float:
-    cmd = [SNAKEMAKE, "--cores", str(cores), "--quiet", "--config", f"results={results}"]
-    if not comparison:
-        cmd.append("solver_comparison={enabled: false}")
+    overlay = Path(results).with_suffix(".yaml")  # --config would pass "false" as a string
+    overlay.parent.mkdir(parents=True, exist_ok=True)
+    overlay.write_text(f"results: {results}\nsolver_comparison:\n  enabled: {str(comparison).lower()}\n")
+    cmd = [SNAKEMAKE, "--cores", str(cores), "--quiet", "--configfile", "config/config.yaml", str(overlay)]
     t = time.perf_counter()
     subprocess.run(cmd + targets, check=True)
     return time.perf_counter() - t
