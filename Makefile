@@ -1,20 +1,37 @@
 # poker51: the two commands of the README are `make run` and `make test`.
-# Both create the virtual environment on first use and install the package.
+# Both create the virtual environment on first use and install the package from the lock.
 PYTHON ?= python3
 VENV ?= .venv
 BIN := $(VENV)/bin
 CORES ?= all
 SMOKE_CORES ?= 2
+CONFIG ?= config/config.yaml
+REPORT ?= results/report.html
+RESULTS ?= results
+#: every package of the pipeline + dev environment, pinned (`make lock` writes it)
+LOCK := requirements/lock.txt
+#: the pipeline's share of the lock (the rules' conda environment is written from it)
+PIPELINE_LOCK := requirements/pipeline.txt
 
-.PHONY: install run test test-unit smoke reproduce lint bench slow clean
+.PHONY: install lock run test test-unit smoke reproduce report notebook lint bench slow slurm-check clean
 
 install: $(VENV)/.installed
 
-$(VENV)/.installed: pyproject.toml
+## the venv: the locked pins (exact versions), then poker51 itself without resolving anything
+$(VENV)/.installed: pyproject.toml $(LOCK)
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/pip install --quiet --upgrade pip
-	$(BIN)/pip install --quiet -e '.[dev]'
+	$(BIN)/pip install --quiet -r $(LOCK)
+	$(BIN)/pip install --quiet --no-deps -e .
 	touch $@
+
+## make lock: resolve pyproject.toml again (newest versions) into the lock files and the conda env
+lock: install
+	$(BIN)/uv pip compile pyproject.toml --extra dev --universal --fork-strategy fewest --python-version 3.11 \
+		--custom-compile-command "make lock" --quiet -o $(LOCK)
+	$(BIN)/uv pip compile pyproject.toml --extra pipeline --universal --fork-strategy fewest --python-version 3.11 \
+		--constraint $(LOCK) --custom-compile-command "make lock" --quiet -o $(PIPELINE_LOCK)
+	$(BIN)/python tools/conda_env.py $(PIPELINE_LOCK) > workflow/envs/poker51.yaml
 
 ## make run: the whole default pipeline (config/config.yaml) into results/
 run: install
@@ -27,8 +44,8 @@ test-unit: install
 	$(BIN)/pytest -q --durations=15
 
 lint: install
-	$(BIN)/ruff check src tests workflow benchmarks
-	$(BIN)/ruff format --check src tests workflow benchmarks
+	$(BIN)/ruff check src tests workflow benchmarks tools
+	$(BIN)/ruff format --check src tests workflow benchmarks tools
 	$(BIN)/mypy
 	$(BIN)/snakemake --lint
 	$(BIN)/snakemake -n --forceall --profile workflow/profiles/slurm --configfile config/smoke.yaml > /dev/null
@@ -36,16 +53,35 @@ lint: install
 smoke: install
 	$(BIN)/snakemake --cores $(SMOKE_CORES) --configfile config/smoke.yaml --forceall
 	$(BIN)/python workflow/scripts/check_smoke.py config/smoke.yaml
+	$(MAKE) report CONFIG=config/smoke.yaml REPORT=results/smoke/report.html
+	$(BIN)/python workflow/scripts/check_report.py results/smoke/report.html
+	POKER51_RESULTS=results/smoke $(BIN)/pytest -q -p no:cacheprovider tests/test_results.py
 	$(BIN)/python workflow/scripts/run_notebook.py results/smoke
+
+## make report: the HTML report of a finished run (figures and headline tables with captions)
+report: install
+	$(BIN)/snakemake --configfile $(CONFIG) --report $(REPORT)
+
+## make notebook: notebooks/paper.ipynb executed on $(RESULTS), figures embedded, as $(RESULTS)/paper.ipynb
+notebook: install
+	$(BIN)/python workflow/scripts/run_notebook.py $(RESULTS)
 
 ## make reproduce: the smoke DAG again on one core; every receipt file must be byte-identical
 reproduce: install
 	$(BIN)/snakemake --cores 1 --configfile config/smoke.yaml --config results=results/smoke-1core --forceall --quiet
 	$(BIN)/python workflow/scripts/compare_receipts.py results/smoke results/smoke-1core
 
-## make slow: the exhaustive checks marked slow
+## make slow: the exhaustive checks marked slow, then the SLURM check
 slow: install
 	$(BIN)/pytest -q -m slow
+	$(MAKE) slurm-check
+
+## make slurm-check: the smoke DAG through workflow/profiles/slurm on a throw-away one-node SLURM
+## cluster (Debian's slurmctld, slurmd and munge, installed with apt-get when absent); its receipt
+## must be byte-identical to a local smoke run's (workflow/scripts/slurm_check.sh)
+slurm-check: install
+	$(BIN)/snakemake --cores $(SMOKE_CORES) --configfile config/smoke.yaml --forceall --quiet
+	BIN=$(BIN) bash workflow/scripts/slurm_check.sh results/smoke results/smoke-slurm
 
 ## make bench: speed figures to compare (census, abstraction, solver, play)
 bench: install

@@ -8,6 +8,9 @@ min_version("8.0")
 configfile: "config/config.yaml"
 
 
+report: "workflow/report/workflow.rst"
+
+
 include: "workflow/rules/common.smk"
 include: "workflow/rules/census.smk"
 include: "workflow/rules/abstraction.smk"
@@ -15,6 +18,25 @@ include: "workflow/rules/solve.smk"
 include: "workflow/rules/solver_comparison.smk"
 include: "workflow/rules/scores.smk"
 include: "workflow/rules/export.smk"
+include: "workflow/rules/multi.smk"
+
+
+# Rules of about a second (gathers, figures, the receipt) run on the submitting host: on a
+# cluster they would wait in the queue far longer than they run.
+localrules:
+    all,
+    census_figure,
+    removal_figure,
+    abstraction_figure,
+    gather_scores,
+    score_figures,
+    strategy_figure,
+    evidence_gather,
+    receipt,
+    headline_tables,
+    multi_figure,
+    gather_solver_comparison,
+    solver_comparison_figure,
 
 
 rule all:

@@ -120,3 +120,20 @@ def exported_standard() -> SimpleNamespace:
         classes=absdir / "classes.parquet",
         buckets=absdir / "buckets.parquet",
     )
+
+
+def hand_sample(n_hands: int, n_hands_with_marker: int, seed: int, variant: str) -> np.ndarray:
+    """Sorted row indices into :func:`poker51.abstraction.classes.hand_table` (variant): a
+    seeded sample of every dealt hand, plus (``wild``, ``bug``) a seeded sample of the hands
+    holding the marker; ``n_hands=None`` gives every hand."""
+    from poker51.abstraction.classes import hand_table
+
+    ht = hand_table(variant)
+    if n_hands is None:
+        return np.arange(ht.hands.shape[0])
+    rng = np.random.default_rng(seed)
+    pick = rng.choice(ht.hands.shape[0], n_hands, replace=False)
+    marked = np.flatnonzero(ht.marker)
+    if marked.size:
+        pick = np.concatenate([pick, rng.choice(marked, min(n_hands_with_marker, marked.size), replace=False)])
+    return np.unique(pick)

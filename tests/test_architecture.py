@@ -18,7 +18,9 @@ SRC = ROOT / "src" / "poker51"
 
 #: layer of each top-level package or module, bottom first (docs/architecture.md)
 LAYERS: dict[str, int] = {
-    **dict.fromkeys(("errors", "fnv", "io", "log", "cards", "rules", "pots", "deal"), 0),
+    **dict.fromkeys(
+        ("errors", "fnv", "io", "log", "cards", "rules", "pots", "deal", "validation", "provenance", "slurm"), 0
+    ),
     "hands": 1,
     **dict.fromkeys(("census", "abstraction", "solver"), 2),
     "games": 3,
@@ -26,7 +28,7 @@ LAYERS: dict[str, int] = {
     "study": 5,
     "play": 6,
     **dict.fromkeys(("multi", "rulebook"), 7),
-    "figures": 8,
+    **dict.fromkeys(("figures", "results"), 8),
     **dict.fromkeys(("stages", "cli", "commands", "__init__"), 9),
 }
 

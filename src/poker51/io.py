@@ -19,9 +19,7 @@ import pandas as pd
 import pyarrow as pa
 import pyarrow.parquet as pq
 
-
-class TableError(ValueError):
-    """A table file is missing, truncated, corrupted or of the wrong shape."""
+from poker51.errors import TableError  # re-exported: ``poker51.io.TableError`` is the same class
 
 
 def sha256_file(path: str | Path) -> str:

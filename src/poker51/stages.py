@@ -7,6 +7,7 @@ run from Python.  The workflow imports only this module (and :mod:`poker51.rules
 
 from __future__ import annotations
 
+import copy
 import hashlib
 import json
 import logging
@@ -24,15 +25,22 @@ from poker51.census.count import census, counts_frame
 from poker51.census.decks import named_deck
 from poker51.census.orders import orders_frame
 from poker51.census.removal import removal_table
+from poker51.errors import ConfigError, InputError
 from poker51.export.receipt import write_receipt
+from poker51.export.rounding import rounding_report
+from poker51.export.schema import ACTION_COLUMNS
 from poker51.export.tables import strategy_table, to_json, write_table
+from poker51.figures import headline
 from poker51.games.abstract import build_game, describe
 from poker51.games.population import Population, load_population
-from poker51.io import canonical_json, read_parquet, write_json, write_parquet
+from poker51.io import canonical_json, read_metadata, read_parquet, write_json, write_parquet
 from poker51.log import logged
+from poker51.multi.stage import run_multi as simulate_tables
 from poker51.play.evidence import evidence_run, riemann_factory, v05_factory
 from poker51.play.v05 import abstract_policy
 from poker51.play.verify import VerifyReport, verify
+from poker51.provenance import HANDS, JBITS, PROBABILITY, provenance, table_metadata, units_for
+from poker51.slurm import ClusterJob, check_submission
 from poker51.solver.passes import set_threads
 from poker51.solver.schedule import CheckSchedule
 from poker51.solver.tree import Game
@@ -40,32 +48,55 @@ from poker51.study.comparison import compare_solver
 from poker51.study.scores import score_table, value_bracket, variant_types
 from poker51.study.solve import WarmStart, solve_table
 from poker51.study.summary import strategy_summary
+from poker51.validation import config_origin, validate
 
 log = logging.getLogger("poker51.stages")
+Provenance = Mapping[str, Any] | None  # what poker51.provenance.provenance returns for the job
+
+#: units of the census tables' columns
+_COUNT_UNITS = {"count": HANDS, "with_marker": HANDS, "hands": HANDS, "probability": PROBABILITY}
+_ORDER_UNITS = dict.fromkeys(("orders", "consistent_strict", "consistent_ties"), "category orders")
+_CLAIM_UNITS = {"computed": "as the claim states it (JSON)", "stated": "as the claim states it (JSON)"}
+_REMOVAL_UNITS = {
+    **dict.fromkeys(("count", "hands", "count_full52"), HANDS),
+    "probability": PROBABILITY,
+    "probability_full52": PROBABILITY,
+    "relative_change": "fraction: probability / probability_full52 - 1",
+}
+_CONVERGENCE_UNITS = {"p": PROBABILITY, "iteration": "iterations of solve.algorithm", **units_for(
+    ["exploitability", "guarantee", "vs_population"], JBITS)}  # fmt: skip
+_COMPARISON_UNITS = {"p": PROBABILITY, "iteration": "iterations of the row's algorithm",
+                     **units_for(["exploitability", "target"], JBITS)}  # fmt: skip
+_SUMMARY_UNITS = {"weight": "reach probability", "aggressive": PROBABILITY, "fold": PROBABILITY}
 
 
 # --------------------------------------------------------------------------- census
-def run_census(decks: Sequence[str], out: Mapping[str, str]) -> None:
+def run_census(decks: Sequence[str], out: Mapping[str, str], provenance: Provenance = None) -> None:
     """``counts`` and ``orders`` of the named ``decks``, the rule card's ``claims`` (always on
     the named decks they are about) and ``claims_md``."""
     results = [census(named_deck(name)) for name in decks]
     claims = claims_table()
-    meta = {"decks": list(decks)}
-    write_parquet(counts_frame(results), out["counts"], metadata=meta)
-    write_parquet(orders_frame(results), out["orders"], metadata=meta)
-    write_parquet(claims, out["claims"], metadata=meta)
+    decks = list(decks)
+    write_parquet(counts_frame(results), out["counts"], metadata=table_metadata(provenance, _COUNT_UNITS, decks=decks))
+    write_parquet(orders_frame(results), out["orders"], metadata=table_metadata(provenance, _ORDER_UNITS, decks=decks))
+    write_parquet(claims, out["claims"], metadata=table_metadata(provenance, _CLAIM_UNITS, decks=decks))
     Path(out["claims_md"]).write_text(claims_markdown(claims))
     log.info("claims: %s", claims["verdict"].value_counts().to_dict())
 
 
-def run_removal(out: str) -> None:
+def run_removal(out: str, provenance: Provenance = None) -> None:
     """The one-card removal table."""
-    write_parquet(removal_table(), out)
+    write_parquet(removal_table(), out, metadata=table_metadata(provenance, _REMOVAL_UNITS))
 
 
 # --------------------------------------------------------------------------- abstraction
 def run_abstraction(
-    variant: str, out: Mapping[str, str], n_buckets: int, belief_seed: int, belief_samples: int
+    variant: str,
+    out: Mapping[str, str],
+    n_buckets: int,
+    belief_seed: int,
+    belief_samples: int,
+    provenance: Provenance = None,
 ) -> None:
     """Write ``classes``, ``buckets``, ``transitions``, ``belief`` tables of one variant."""
     timings: dict[str, float] = {}
@@ -78,7 +109,7 @@ def run_abstraction(
         timings=timings,
     )
     meta = {"variant": variant, "n_buckets": n_buckets, "belief_seed": belief_seed, "belief_samples": belief_samples}
-    tables.save(out, meta)
+    tables.save(out, {**meta, **(provenance or {})})
     log.info(
         "abstraction %s: %d classes, %d buckets; stage seconds %s",
         variant,
@@ -108,14 +139,16 @@ def run_solve(
     out: Mapping[str, str],
     solve_cfg: Mapping[str, Any],
     iterations: int,
-    warm_start: str | None = None,
+    warm_start: Sequence[str] = (),
     threads: int = 1,
+    provenance: Provenance = None,
 ) -> None:
     """Solve one table; write ``policy`` (.npy), ``convergence`` (.parquet), ``summary``
-    (.json, deterministic), ``state`` (.npy, where a neighbouring table's solve starts) and
-    ``timing`` (.tsv, wall clock: not part of the receipt).  ``warm_start``: the ``state``
-    of the neighbouring table (None: a cold start); ``threads``: Numba threads of the
-    passes (the outputs are the same for any number)."""
+    (.json, deterministic, with the job's ``provenance`` for the tables computed from the
+    policy), ``regret_mass`` (.npy: with the policy, where the next table's solve starts)
+    and ``timing`` (.tsv, wall clock: not part of the receipt).  ``warm_start``: the
+    ``regret_mass`` and ``policy`` files of the neighbouring table (empty: a cold start);
+    ``threads``: Numba threads of the passes (the outputs are the same for any number)."""
     set_threads(threads)
     _, ab, game, pop, types = _game_and_types(abstraction_dir, variant, population)
     res = solve_table(
@@ -129,16 +162,16 @@ def run_solve(
         schedule=CheckSchedule(int(solve_cfg["check_first"]), float(solve_cfg["check_growth"])),
         checkpoint=out["checkpoint"],
         checkpoint_every=solve_cfg["checkpoint_every"],
-        warm_start=WarmStart.load(warm_start) if warm_start else None,
+        warm_start=WarmStart.load(*warm_start) if warm_start else None,
         progress=True,
     )
     Path(out["policy"]).parent.mkdir(parents=True, exist_ok=True)
     np.save(out["policy"], res.policy)
-    res.state.save(out["state"])
+    res.state.save(out["regret_mass"])
     res.convergence.insert(0, "variant", variant)
     last = res.convergence.iloc[-1]
     meta = {"variant": variant, "p": p, "algorithm": solve_cfg["algorithm"], "iterations": res.iterations}
-    write_parquet(res.convergence, out["convergence"], metadata=meta)
+    write_parquet(res.convergence, out["convergence"], metadata=table_metadata(provenance, _CONVERGENCE_UNITS, **meta))
     target = solve_cfg.get("target_exploitability")
     summary = {
         **meta,
@@ -150,6 +183,7 @@ def run_solve(
         "game": game.name,
         "num_infosets": game.num_infosets,
         "num_actions": game.num_actions,
+        "provenance": dict(provenance or {}),
     }
     write_json(summary, out["summary"])
     pd.DataFrame(res.timing, columns=["iteration", "seconds"]).to_csv(out["timing"], sep="\t", index=False)
@@ -168,6 +202,7 @@ def run_solver_comparison(
     warm_p: float,
     out: Mapping[str, str],
     threads: int = 1,
+    provenance: Provenance = None,
 ) -> None:
     """Time one algorithm on one variant (:func:`poker51.study.comparison.compare_solver`):
     ``table`` (.parquet, deterministic) and ``timing`` (.tsv, wall clock)."""
@@ -185,13 +220,16 @@ def run_solver_comparison(
         warm_p=warm_p,
         schedule=CheckSchedule(int(solve_cfg["check_first"]), float(solve_cfg["check_growth"])),
     )
-    write_parquet(df, out["table"], metadata={"variant": variant, "algorithm": algorithm, "target": target})
+    meta = {"variant": variant, "algorithm": algorithm, "target": target}
+    write_parquet(df, out["table"], metadata=table_metadata(provenance, _COMPARISON_UNITS, **meta))
     timing.to_csv(out["timing"], sep="\t", index=False)
 
 
-def gather_solver_comparison(tables: Sequence[str], timings: Sequence[str], out: Mapping[str, str]) -> None:
+def gather_solver_comparison(
+    tables: Sequence[str], timings: Sequence[str], out: Mapping[str, str], provenance: Provenance = None
+) -> None:
     """The measurements of every variant and algorithm in one table, the timings in one TSV."""
-    gather(tables, out["table"], sort=["variant", "algorithm", "run", "iteration"])
+    gather(tables, out["table"], sort=["variant", "algorithm", "run", "iteration"], provenance=provenance)
     timing = pd.concat([pd.read_csv(t, sep="\t") for t in timings], ignore_index=True)
     timing.sort_values(["variant", "algorithm", "run", "iteration"], kind="stable").to_csv(
         out["timing"], sep="\t", index=False
@@ -214,6 +252,7 @@ def run_scores(
     table_p: float,
     out: str,
     strategy_out: str,
+    provenance: Provenance = None,
 ) -> None:
     """Score every solved table of one variant, plus the v0.5 policy, into one table;
     write the reach-weighted summary of the published table's strategy (heat maps)."""
@@ -249,16 +288,22 @@ def run_scores(
     )
     df = pd.DataFrame(rows)
     df["br_gain"] = -df["guarantee"]
-    write_parquet(df, out, metadata={"variant": variant})
+    units = {"p": PROBABILITY, "iterations": "CFR+ iterations",
+             **units_for(df.columns, JBITS, exclude=["variant", "table", "p", "iterations"])}  # fmt: skip
+    write_parquet(df, out, metadata=table_metadata(provenance, units, variant=variant))
     summary = strategy_summary(game, np.load(policies[table_p]))
     summary["state"] = summary["state"].astype("int64")
-    write_parquet(summary, strategy_out, metadata={"variant": variant, "p": table_p})
+    write_parquet(
+        summary, strategy_out, metadata=table_metadata(provenance, _SUMMARY_UNITS, variant=variant, p=table_p)
+    )
 
 
-def gather(inputs: Sequence[str], out: str, sort: list[str]) -> None:
-    """Concatenate per-variant tables into one, sorted."""
+def gather(inputs: Sequence[str], out: str, sort: list[str], provenance: Provenance = None) -> None:
+    """Concatenate per-variant tables into one, sorted; the units are those of the inputs."""
     df = pd.concat([read_parquet(p) for p in inputs], ignore_index=True)
-    write_parquet(df.sort_values(sort, kind="stable").reset_index(drop=True), out)
+    units = read_metadata(inputs[0]).get("units", {}) if inputs else {}
+    write_parquet(df.sort_values(sort, kind="stable").reset_index(drop=True), out,
+                  metadata=table_metadata(provenance, units))  # fmt: skip
 
 
 def gather_scores(
@@ -267,21 +312,75 @@ def gather_scores(
     timings: Sequence[str],
     solves: Sequence[tuple[str, float]],
     out: Mapping[str, str],
+    provenance: Provenance = None,
 ) -> None:
     """``scores`` and ``convergence`` of every variant in one table each, and the solves'
     wall-clock timings (not reproducible, not in the receipt) in one TSV."""
-    gather(scores, out["scores"], sort=["variant", "table", "p"])
-    gather(convergence, out["convergence"], sort=["variant", "p", "iteration"])
+    gather(scores, out["scores"], sort=["variant", "table", "p"], provenance=provenance)
+    gather(convergence, out["convergence"], sort=["variant", "p", "iteration"], provenance=provenance)
     timing = [
         pd.read_csv(path, sep="\t").assign(variant=v, p=float(p)) for (v, p), path in zip(solves, timings, strict=True)
     ]
     pd.concat(timing, ignore_index=True).to_csv(out["timing"], sep="\t", index=False)
 
 
+#: config keys that shape no output: where the results go, and the solves' checkpoint
+#: housekeeping (a resumed solve equals a fresh one).  They are left out of the config hash
+#: and the receipt, and no rule has them as params, so changing one reruns nothing.
+HOUSEKEEPING: tuple[tuple[str, ...], ...] = (
+    ("results",), ("solve", "keep_checkpoints"), ("solve", "checkpoint_every"), ("solve", "threads")
+)  # fmt: skip
+
+
+def computed_config(config: Mapping[str, Any]) -> dict[str, Any]:
+    """``config`` without the :data:`HOUSEKEEPING` keys, maps sorted by key (a copy): the config
+    that decides the computation, as the receipt records it.  Sorted, so that a rule param
+    holding it does not change (and rerun the rule) when a config file's keys are reordered.
+
+    >>> computed_config({"solve": {"p": 0.5, "keep_checkpoints": True}, "results": "r", "census": {}})
+    {'census': {}, 'solve': {'p': 0.5}}
+    """
+
+    def tidy(node: Any, path: tuple[str, ...]) -> Any:
+        if isinstance(node, Mapping):
+            return {k: tidy(node[k], (*path, k)) for k in sorted(node) if (*path, k) not in HOUSEKEEPING}
+        return copy.deepcopy(node)
+
+    return tidy(config, ())
+
+
 def config_hash(config: Mapping[str, Any]) -> str:
-    """SHA-256 of the config that decides the computation (the output directory does not)."""
-    computed = {k: v for k, v in config.items() if k != "results"}
-    return hashlib.sha256(canonical_json(computed).encode()).hexdigest()
+    """SHA-256 of :func:`computed_config`: the config that decides the computation (the output
+    directory and checkpoint housekeeping do not)."""
+    return hashlib.sha256(canonical_json(computed_config(config)).encode()).hexdigest()
+
+
+def validate_config(
+    config: dict[str, Any], schema: str | Path, files: Sequence[str | Path], overrides: Mapping[str, Any]
+) -> None:
+    """Check the workflow's ``config`` against ``schema`` (defaults filled in place) and its
+    population file against the population schema, before any rule runs.
+
+    ``files``: the config files in the order Snakemake merged them (lowest precedence first);
+    ``overrides``: the ``--config`` values.  Raises :class:`~poker51.errors.ConfigError`, one
+    line naming the file and the key (``config/smoke.yaml: solve.iterations: expected integer,
+    got 'many'``).
+    """
+    validate(config, schema, "config", origin=config_origin(files, overrides))
+    load_population(config["population"])
+
+
+def check_slurm(jobs: Sequence[tuple[str, Any, Any]], status_command: str | None) -> str | None:
+    """Before a SLURM run submits anything (the workflow's ``onstart``): every cluster job's
+    ``(rule, slurm_partition, slurm_account)`` and the plugin's status command, checked against
+    the cluster by :func:`poker51.slurm.check_submission`.  Returns ``None`` when the run can
+    go ahead, else the one-line problem (the workflow prints it and exits 2)."""
+    text = [(rule, str(p) if p else None, str(a) if a else None) for rule, p, a in jobs]
+    try:
+        check_submission([ClusterJob(*job) for job in text], status_command)
+    except InputError as exc:
+        return str(exc)
+    return None
 
 
 # --------------------------------------------------------------------------- export
@@ -289,7 +388,8 @@ def run_export(
     variant: str, abstraction_dir: str, policy: str, summary: str, out: Mapping[str, str], provenance: Mapping[str, Any]
 ) -> None:
     """Write the published strategy table of one variant (Parquet and JSON)."""
-    ab = AbstractionTables.load(abstraction_dir, variant).arrays()
+    tables = AbstractionTables.load(abstraction_dir, variant)
+    ab = tables.arrays()
     game = build_game(ab)
     s = json.loads(Path(summary).read_text())
     prov = {
@@ -299,15 +399,24 @@ def run_export(
         "iterations": s["iterations"],
         "exploitability": s["exploitability"],
         "algorithm": s["algorithm"],
+        "units": {"h_bet": "jbits", **dict.fromkeys(ACTION_COLUMNS, PROBABILITY)},
     }
     df = strategy_table(game, np.load(policy), ab, variant)
     write_table(df, out["parquet"], prov)
-    to_json(df, out["json"], prov)
+    to_json(df, out["json"], prov, rounding_report(tables.classes, tables.buckets, variant))
     log.info("exported %s: %d information sets", variant, len(df))
 
 
 def run_evidence(
-    variant: str, abstraction_dir: str, table: str, population: str, hands: int, seed: int, stack: int, out: str
+    variant: str,
+    abstraction_dir: str,
+    table: str,
+    population: str,
+    hands: int,
+    seed: int,
+    stack: int,
+    out: str,
+    provenance: Provenance = None,
 ) -> None:
     """v0.6 (the exported table) against v0.5, each against each type, on the same deals."""
     tables = AbstractionTables.load(abstraction_dir, variant)
@@ -322,12 +431,15 @@ def run_evidence(
         tables=tables,
         progress=True,
     )
-    write_parquet(df, out, metadata={"variant": variant, "hands": hands, "seed": seed, "stack": stack})
+    units = {"hands": "deals per type and policy", "stack": "jbits", **units_for(
+        ["mean", "sd", "se", "ci_low", "ci_high"], JBITS)}  # fmt: skip
+    meta = {"variant": variant, "hands": hands, "seed": seed, "stack": stack}
+    write_parquet(df, out, metadata=table_metadata(provenance, units, **meta))
 
 
-def gather_evidence(inputs: Sequence[str], out: str, figure: str) -> None:
+def gather_evidence(inputs: Sequence[str], out: str, figure: str, provenance: Provenance = None) -> None:
     """The evidence of every variant in one table, and its figure."""
-    gather(inputs, out, sort=["variant", "type", "policy"])
+    gather(inputs, out, sort=["variant", "type", "policy"], provenance=provenance)
     figures.fig_evidence(read_parquet(out), _stem(figure))
 
 
@@ -346,6 +458,25 @@ def run_verify(tables: Sequence[str], receipt: str, hands: int, seed: int, abstr
         raise SystemExit(f"verify failed: see {out}")
 
 
+# --------------------------------------------------------------------------- report
+def headline_tables(scores: str, evidence: str, claims: str, out: Mapping[str, str]) -> None:
+    """The headline tables as HTML pages for ``snakemake --report``."""
+    headline.write_html(
+        headline.headline_scores(read_parquet(scores)),
+        out["scores"],
+        "Scores: Riemann's value in jbits per hand",
+        "value of the game = [low, high]; guarantee = the table against a best-responding human; "
+        "vs population = against the configured mix of player types.",
+    )
+    headline.write_html(
+        headline.headline_evidence(read_parquet(evidence)),
+        out["evidence"],
+        "Evidence: v0.6 against v0.5 on real-card deals",
+        "Riemann's mean jbits per hand [95% CI]; the difference is paired (the same deals).",
+    )
+    headline.write_html(headline.headline_claims(read_parquet(claims)), out["claims"], "The rule card's census claims")
+
+
 # --------------------------------------------------------------------------- figures
 def _stem(path: str) -> str:
     """``results/figures/x.pdf`` -> ``results/figures/x``."""
@@ -360,12 +491,13 @@ def removal_figure(removal: str, out: str) -> None:
     figures.fig_removal_heatmap(read_parquet(removal), _stem(out))
 
 
-def abstraction_figure(variants: Sequence[str], classes: Sequence[str], buckets: Sequence[str], out: str) -> None:
-    figures.fig_classes_buckets(
-        {v: read_parquet(p) for v, p in zip(variants, classes, strict=True)},
-        {v: read_parquet(p) for v, p in zip(variants, buckets, strict=True)},
-        _stem(out),
-    )
+def abstraction_figure(
+    variants: Sequence[str], classes: Sequence[str], buckets: Sequence[str], transitions: Sequence[str], out: str
+) -> None:
+    def read(paths: Sequence[str]) -> dict[str, pd.DataFrame]:
+        return {v: read_parquet(p) for v, p in zip(variants, paths, strict=True)}
+
+    figures.fig_classes_buckets(read(classes), read(buckets), read(transitions), _stem(out))
 
 
 def score_figures(convergence: str, timing: str, scores: str, out: Mapping[str, str]) -> None:
@@ -375,6 +507,31 @@ def score_figures(convergence: str, timing: str, scores: str, out: Mapping[str, 
     timed = conv.merge(pd.read_csv(timing, sep="\t"), on=["variant", "p", "iteration"])
     figures.fig_convergence(timed, _stem(out["convergence_time"]), x="seconds")
     figures.fig_frontier(read_parquet(scores), _stem(out["frontier"]))
+
+
+_MULTI_UNITS = {
+    **units_for(["net_people", "net_people_lo", "net_people_hi"], "jbits per hand"),
+    **units_for(["abit_score", "abit_score_lo", "abit_score_hi"], "abits per hand"),
+    **units_for(["riemann_abits", "riemann_abits_lo", "riemann_abits_hi"], "abits per hand"),
+    **units_for(["tables", "hands"], "count"),
+}
+
+
+def run_multi(
+    population: str, out_sim: str, out_audit: str, settings: Mapping[str, Any], belief_seed: int,
+    belief_samples: int, threads: int, provenance: Provenance = None,
+) -> None:  # fmt: skip
+    """The five-seat tables (:mod:`poker51.multi.stage`): ``sim.parquet`` with its provenance
+    and units, and the conservation audit."""
+    simulate_tables(
+        population, out_sim, out_audit, belief_seed=belief_seed, belief_samples=belief_samples, threads=threads,
+        metadata=table_metadata(provenance, _MULTI_UNITS), **settings,
+    )  # fmt: skip
+
+
+def multi_figure(sim: str, out: str) -> None:
+    """The five-seat tables figure of ``sim.parquet``."""
+    figures.fig_multi(read_parquet(sim), _stem(out))
 
 
 def strategy_figure(variant: str, p: float, strategy: str, classes: str, buckets: str, out: str) -> None:
@@ -389,8 +546,9 @@ def strategy_figure(variant: str, p: float, strategy: str, classes: str, buckets
 
 
 __all__ = [
-    "abstraction_figure", "census_figure", "config_hash", "gather", "gather_evidence", "gather_scores", "logged",
-    "removal_figure", "run_abstraction", "run_census", "run_evidence", "run_export", "run_receipt", "run_removal",
-    "run_scores", "run_solve", "run_verify", "score_figures", "strategy_figure", "run_solver_comparison",
-    "gather_solver_comparison", "solver_comparison_figure",
+    "HOUSEKEEPING", "ConfigError", "abstraction_figure", "census_figure", "computed_config", "config_hash",
+    "gather", "gather_evidence", "gather_scores", "gather_solver_comparison", "headline_tables", "logged",
+    "multi_figure", "provenance", "removal_figure", "run_abstraction", "run_census", "run_evidence", "run_export",
+    "run_multi", "run_receipt", "run_removal", "run_scores", "run_solve", "run_solver_comparison", "run_verify",
+    "score_figures", "solver_comparison_figure", "strategy_figure", "validate_config",
 ]  # fmt: skip

@@ -17,6 +17,7 @@ import pytest
 from helpers import exported_standard, solved_standard
 
 from poker51.abstraction.tables import AbstractionArrays
+from poker51.export.compact import read_json_table
 from poker51.export.receipt import receipt
 from poker51.export.schema import (
     ACTION_COLUMNS,
@@ -27,7 +28,6 @@ from poker51.export.schema import (
     StrategyTableError,
     check_table,
     content_digest,
-    read_json_table,
     read_table,
 )
 from poker51.export.tables import strategy_table, to_json, write_table
@@ -158,17 +158,23 @@ def test_writes_are_byte_identical(solved, exported, tmp_path):
     to_json(solved.df, tmp_path / "a.json", prov)
     assert (tmp_path / "a.parquet").read_bytes() == exported.parquet.read_bytes()
     assert (tmp_path / "a.json").read_bytes() == exported.json.read_bytes()
+    assert exported.json.stat().st_size < exported.parquet.stat().st_size * 6
 
 
-def test_json_has_the_same_content(solved, exported):
-    pd.testing.assert_frame_equal(read_json_table(exported.json), solved.df)
-    obj = json.loads(exported.json.read_text())
-    assert obj["columns"] == list(TABLE_COLUMNS) and len(obj["rows"]) == len(solved.df)
-    assert obj["content_sha256"] == content_digest(solved.df)
-    assert obj["rows"][0] == {
-        **{c: v for c, v in zip(TABLE_COLUMNS, solved.df.iloc[0].tolist())},
-        "spot": str(solved.df["spot"].iloc[0]),
-    }
+def test_json_has_the_same_content_rounded(solved, exported):
+    df, head = read_json_table(exported.json)
+    pd.testing.assert_frame_equal(df.drop(columns=list(ACTION_COLUMNS)), solved.df.drop(columns=list(ACTION_COLUMNS)))
+    P, Q = solved.df[list(ACTION_COLUMNS)].to_numpy(), df[list(ACTION_COLUMNS)].to_numpy()
+    assert 0 < np.abs(P - Q).max() <= 0.5e-11 * (1 + 1e-5)  # rounded to 11 decimals, nothing more
+    for p, q in zip(P.ravel()[::997].tolist(), Q.ravel()[::997].tolist()):  # the decimal rounding, printed short
+        assert q == float(f"{p:.11f}") and (q == 0 or "e" in repr(q) or len(repr(q).split(".")[1]) <= 11)
+    assert head["columns"] == list(TABLE_COLUMNS) and head["rows"] == len(solved.df) == len(df)
+    assert head["content_sha256"] == content_digest(solved.df) and head["rounded_sha256"] == content_digest(df)
+    assert head["decimals"] == 11 and head["variant"] == "standard"
+    text = exported.json.read_text()
+    assert text.count("\n") == len(TABLE_COLUMNS) + 2  # the header, one line per column, the close
+    first = json.loads(text)["data"]
+    assert first["pre_line"][:2] == solved.df["pre_line"].iloc[:2].tolist() and len(first["fold"]) == len(df)
 
 
 def test_tiny_table_digest_is_pinned():
@@ -187,7 +193,10 @@ def test_receipt_is_deterministic_and_hashes_every_file(exported):
         exported.parquet.as_posix(): sha256_file(exported.parquet),
         exported.json.as_posix(): sha256_file(exported.json),
     }
-    assert set(r1["packages"]) == {"python", "numpy", "numba", "pandas", "pyarrow", "poker51"}
+    assert set(r1["packages"]) == {
+        "python", "numpy", "numba", "scipy", "pandas", "pyarrow", "matplotlib", "snakemake", "poker51"
+    }  # fmt: skip
+    assert "not installed" not in r1["packages"].values()
     assert "time" not in json.dumps(r1)
     with pytest.raises(FileNotFoundError):
         receipt([exported.root / "missing.parquet"], {}, {})

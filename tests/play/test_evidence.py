@@ -125,7 +125,7 @@ def test_cli_json_and_tables_dir(tables, tmp_path, capsys):
             "6",
             "--seed",
             "2",
-            "--tables",
+            "--abstraction",
             str(tmp_path / "abs"),
             "--population",
             POPULATION,
@@ -143,7 +143,7 @@ def test_cli_json_and_tables_dir(tables, tmp_path, capsys):
     assert len(records) == 4 * 3 and {r["policy"] for r in records} == {"v0.6", "v0.5", "v0.6-v0.5"}
     assert len(read_parquet(out)) == 12 and (tmp_path / "fig.pdf").exists()
     assert main(["evidence", "--hands", "0", "--v06", "check-call"]) == 2
-    assert main(["evidence", "--hands", "2", "--tables", str(tmp_path / "nothing"), "--v06", "check-call"]) == 2
+    assert main(["evidence", "--hands", "2", "--abstraction", str(tmp_path / "nothing"), "--v06", "check-call"]) == 2
     assert main(["evidence", "--hands", "2", "--v06", "no-colon", "--population", POPULATION]) == 2
 
 

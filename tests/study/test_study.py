@@ -22,7 +22,7 @@ from poker51.solver.schedule import CheckSchedule
 from poker51.study import solve as solve_module
 from poker51.study.comparison import COMPARISON_COLUMNS, RUNS, TIMING_COLUMNS, compare_solver, time_to_target
 from poker51.study.scores import recall_upper_bound, score_table, value_bracket, variant_types
-from poker51.study.solve import WarmStart, restricted_gap, solve_table
+from poker51.study.solve import WarmStart, restricted_gap, solve_table, warm_state
 
 
 @pytest.fixture(scope="module")
@@ -163,29 +163,40 @@ def test_p_label():
 # --------------------------------------------------------------------------- warm starts
 def test_warm_start_plays_the_neighbour_average_first(setup):
     ab, game, pop, types = setup
-    nash = solve_table(game, types, pop.weights, 0.0, iterations=60)
+    nash = solve_table(game, types, pop.weights, 0.0, algorithm="dcfr", iterations=60)
     state = nash.state
     assert np.array_equal(state.policy, nash.policy)
+    a = game.arrays
+    # the mass is the neighbour's positive regret summed per set: the same solve, run by hand
+    by_hand = rnr_solver(game, R, types, 0.0, pop.weights, "dcfr")
+    by_hand.iterate(60)
+    expect = [np.maximum(by_hand.regret[a.act_off[i] : a.act_off[i + 1]], 0).sum() for i in range(len(a.num_actions))]
+    assert np.allclose(state.mass, expect, rtol=1e-12, atol=0) and state.mass.max() > 0
+    assert np.array_equal(warm_state(by_hand).mass, state.mass)
     solver = rnr_solver(game, R, types, 0.3, pop.weights, "dcfr")
     state.apply(solver)
-    a = game.arrays
     assert np.array_equal(solver.strategy, nash.policy)
-    mass = np.repeat(np.add.reduceat(np.maximum(state.regret, 0), a.act_off[:-1]), a.num_actions)
-    assert np.allclose(solver.regret, nash.policy * mass, rtol=0, atol=0)
+    assert np.array_equal(solver.regret, nash.policy * np.repeat(state.mass, a.num_actions))
     assert solver.origin == state.digest() != ""
 
 
 def test_warm_state_round_trips_and_bad_files_are_refused(setup, tmp_path):
     ab, game, pop, types = setup
-    state = solve_table(game, types, pop.weights, 0.0, iterations=20).state
-    state.save(tmp_path / "state.npy")
-    back = WarmStart.load(tmp_path / "state.npy")
-    assert back.digest() == state.digest()
+    res = solve_table(game, types, pop.weights, 0.0, iterations=20)
+    res.state.save(tmp_path / "regret_mass.npy")
+    np.save(tmp_path / "policy.npy", res.policy)
+    back = WarmStart.load(tmp_path / "regret_mass.npy", tmp_path / "policy.npy")
+    assert back.digest() == res.state.digest()
     np.save(tmp_path / "bad.npy", np.zeros((3, 4)))
     (tmp_path / "junk.npy").write_bytes(b"not numpy")
-    for bad in ("bad.npy", "junk.npy"):
-        with pytest.raises(ValueError, match="not a warm-start state"):
-            WarmStart.load(tmp_path / bad)
+    for bad in ("bad.npy", "junk.npy", "missing.npy"):
+        with pytest.raises(ValueError, match=f"{bad}: not a warm-start regret mass"):
+            WarmStart.load(tmp_path / bad, tmp_path / "policy.npy")
+    with pytest.raises(ValueError, match="bad.npy: not a warm-start policy"):
+        WarmStart.load(tmp_path / "regret_mass.npy", tmp_path / "bad.npy")
+    short = WarmStart(back.mass[:-1], back.policy)  # another game's state
+    with pytest.raises(ValueError, match="information sets"):
+        short.apply(rnr_solver(game, R, types, 0.3, pop.weights, "dcfr"))
 
 
 def test_warm_resume_is_exact_and_ignores_a_cold_checkpoint(setup, tmp_path, monkeypatch):

@@ -2,6 +2,8 @@
 # transitions and the v0.2 belief table, one job per variant.
 
 
+
+
 rule abstraction:
     output:
         **{name: out(f"{{variant}}/{name}.parquet") for name in ABSTRACTION_TABLES},
@@ -27,8 +29,9 @@ rule abstraction_figure:
     input:
         classes=expand(out("{variant}/classes.parquet"), variant=VARIANTS),
         buckets=expand(out("{variant}/buckets.parquet"), variant=VARIANTS),
+        transitions=expand(out("{variant}/transitions.parquet"), variant=VARIANTS),
     output:
-        figure("classes_buckets"),
+        figure_report("classes_buckets", "2 Abstraction"),
     params:
         variants=VARIANTS,
     conda:

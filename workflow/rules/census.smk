@@ -1,12 +1,14 @@
 # Stage 1: the exact census of every configured deck and the rule card's census claims.
 
 
+
+
 rule census:
     output:
         counts=out("census/counts.parquet"),
         orders=out("census/orders.parquet"),
         claims=out("census/claims.parquet"),
-        claims_md=out("census/claims.md"),
+        claims_md=table_report(out("census/claims.md"), "claims_md", "1 Census"),
     params:
         decks=config["census"]["decks"],
     conda:
@@ -44,7 +46,7 @@ rule census_figure:
     input:
         counts=rules.census.output.counts,
     output:
-        figure("census_frequencies"),
+        figure_report("census_frequencies", "1 Census"),
     conda:
         "../envs/poker51.yaml"
     log:
@@ -61,7 +63,7 @@ rule removal_figure:
     input:
         removal=rules.census_removal.output.removal,
     output:
-        figure("removal_heatmap"),
+        figure_report("removal_heatmap", "1 Census"),
     conda:
         "../envs/poker51.yaml"
     log:

@@ -1,14 +1,24 @@
 # Shared helpers: config validation and target lists.
 import re
+import sys
 from pathlib import Path
 
-from snakemake.utils import validate
-
 from poker51.rules import ABSTRACTION_TABLES, p_label, table_stem
-from poker51.stages import config_hash
+from poker51.stages import ConfigError, check_slurm, computed_config, validate_config
 
 
-validate(config, schema="../schemas/config.schema.yaml")
+# The config (config.yaml, then any --configfile, then --config) and its population file, each
+# against its schema (workflow/schemas/); a bad key stops here with one line naming key and file.
+_cli_files = [str(f) for f in workflow.config_settings.configfiles]
+try:
+    validate_config(
+        config,
+        Path(workflow.current_basedir) / ".." / "schemas" / "config.schema.yaml",
+        [str(f) for f in workflow.configfiles if str(f) not in _cli_files] + _cli_files,
+        workflow.config_settings.config,
+    )
+except ConfigError as exc:
+    sys.exit(f"config error: {exc}")
 
 RESULTS = config["results"].rstrip("/")
 LOGS = f"logs/{Path(RESULTS).name}" if RESULTS != "results" else "logs"
@@ -21,6 +31,25 @@ def out(path):
 
 def figure(stem):
     return [out(f"figures/{stem}.pdf"), out(f"figures/{stem}.png")]
+
+
+def figure_report(stem, category, subcategory=None, caption=None, labels=None):
+    """A figure as the output of a rule (the PDF, and the PNG marked for `snakemake --report` with its
+    caption workflow/report/{caption or stem}.rst)."""
+    pdf, png = figure(stem)
+    # (a line may not start with `report(` in a .smk file: the parser reads it as the keyword)
+    png = report(
+        png, caption=f"../report/{caption or stem}.rst", category=category, subcategory=subcategory, labels=labels
+    )
+    return [pdf, png]
+
+
+def table_report(path, caption, category):
+    """A table as rule output, marked for `snakemake --report` with its caption."""
+    return report(path, caption=f"../report/{caption}.rst", category=category)
+
+
+HEADLINE = ("scores", "evidence", "claims")
 
 
 def census_targets():
@@ -76,7 +105,8 @@ def warm_source(wildcards):
     i = SOLVE_PS.index(p)
     if i == 0 or not config["solve"].get("warm_start", True):
         return []
-    return [f"{solve_dir(wildcards.variant, SOLVE_PS[i - 1])}/state.npy"]
+    below = solve_dir(wildcards.variant, SOLVE_PS[i - 1])
+    return [f"{below}/regret_mass.npy", f"{below}/policy.npy"]
 
 
 def solve_iterations(wildcards):
@@ -111,15 +141,22 @@ SEEDS = {
 }
 
 
-CONFIG_SHA256 = config_hash(config)
-
-
 def export_targets():
     return (
         [table_file(v, ext) for v in VARIANTS for ext in ("parquet", "json")]
         + [out("evidence.parquet"), out("receipt.json"), out("verify.json")]
         + figure("evidence")
     )
+
+
+MULTI = computed_config(config).get("multi")  # maps sorted: reordered keys rerun nothing
+
+
+def multi_targets():
+    """The multi stage (issue 10): seeded five-seat tables, their audit and figure."""
+    if MULTI is None:
+        return []
+    return [out("multi/sim.parquet"), out("multi/audit.json")] + figure("multi")
 
 
 def receipt_inputs():
@@ -130,6 +167,7 @@ def receipt_inputs():
     files += [out(f"{v}/{name}.parquet") for v in VARIANTS for name in ("scores", "strategy_summary")]
     files += [table_file(v, ext) for v in VARIANTS for ext in ("parquet", "json")]
     files += [out("evidence.parquet")] + figure("evidence")
+    files += multi_targets()
     files += [f for f in comparison_targets() if f.endswith(".parquet")]  # its figure shows seconds
     return [f for f in files if "convergence_time" not in f]
 
@@ -141,6 +179,11 @@ def comparison_targets():
     return [out("solver_comparison.parquet")] + figure("solver_comparison")
 
 
+def report_targets():
+    """The headline tables as HTML, for `snakemake --report` (not in the receipt: derived views)."""
+    return [out(f"headline/{name}.html") for name in HEADLINE]
+
+
 def all_targets():
     return (
         census_targets()
@@ -148,5 +191,24 @@ def all_targets():
         + solve_targets()
         + score_targets()
         + export_targets()
+        + multi_targets()
+        + report_targets()
         + comparison_targets()
     )
+
+
+onstart:
+    # A SLURM run (workflow/profiles/slurm): the profile's slurm_partition and slurm_account,
+    # and the status command, checked against the cluster before the first job is submitted.
+    if workflow.is_main_process and getattr(workflow.executor_plugin, "name", None) == "slurm":
+        problem = check_slurm(
+            [
+                (job.rule.name, job.resources.get("slurm_partition"), job.resources.get("slurm_account"))
+                for job in workflow.dag.needrun_jobs()
+                if not job.is_local
+            ],
+            getattr(workflow.executor_settings, "status_command", None),
+        )
+        if problem:
+            print(f"poker51 slurm: error: {problem}", file=sys.stderr)
+            sys.exit(2)

@@ -1,6 +1,8 @@
 # Stage 5: the published tables, the evidence run, the receipt and the verifier.
 
 
+
+
 rule export:
     input:
         unpack(lambda w: abstraction_files(w.variant)),
@@ -9,8 +11,6 @@ rule export:
     output:
         parquet=table_file("{variant}"),
         json=table_file("{variant}", "json"),
-    params:
-        provenance=lambda w: {"config_sha256": CONFIG_SHA256, "seeds": SEEDS},
     conda:
         "../envs/poker51.yaml"
     log:
@@ -55,7 +55,7 @@ rule evidence_gather:
         expand(out("{variant}/evidence.parquet"), variant=VARIANTS),
     output:
         table=out("evidence.parquet"),
-        figure=figure("evidence"),
+        figure=figure_report("evidence", "5 Evidence"),
     conda:
         "../envs/poker51.yaml"
     log:
@@ -74,7 +74,7 @@ rule receipt:
     output:
         out("receipt.json"),
     params:
-        config=config,
+        config=computed_config(config),
         seeds=SEEDS,
     conda:
         "../envs/poker51.yaml"
@@ -110,3 +110,25 @@ rule verify:
         runtime=30,
     script:
         "../scripts/verify.py"
+
+
+rule headline_tables:
+    input:
+        scores=out("scores.parquet"),
+        evidence=out("evidence.parquet"),
+        claims=out("census/claims.parquet"),
+    output:
+        **{
+            name: table_report(out(f"headline/{name}.html"), f"headline_{name}", "6 Headline tables")
+            for name in HEADLINE
+        },
+    conda:
+        "../envs/poker51.yaml"
+    log:
+        f"{LOGS}/headline_tables.log",
+    threads: 1
+    resources:
+        mem_mb=1000,
+        runtime=5,
+    script:
+        "../scripts/headline_tables.py"

@@ -2,6 +2,8 @@
 # population and each type, the v0.5 policy; convergence, frontier and strategy figures.
 
 
+
+
 rule scores:
     input:
         unpack(lambda w: abstraction_files(w.variant)),
@@ -57,9 +59,9 @@ rule score_figures:
         convergence=rules.gather_scores.output.convergence,
         timing=rules.gather_scores.output.timing,
     output:
-        convergence=figure("convergence"),
-        convergence_time=figure("convergence_time"),
-        frontier=figure("frontier"),
+        convergence=figure_report("convergence", "3 Solves"),
+        convergence_time=figure_report("convergence_time", "3 Solves"),
+        frontier=figure_report("frontier", "3 Solves"),
     conda:
         "../envs/poker51.yaml"
     log:
@@ -78,7 +80,7 @@ rule strategy_figure:
         classes=out("{variant}/classes.parquet"),
         buckets=out("{variant}/buckets.parquet"),
     output:
-        figure("strategy_{variant}"),
+        figure_report("strategy_{variant}", "4 Strategy", subcategory="{variant}", caption="strategy"),
     params:
         p=TABLE_P,
     conda:

@@ -11,14 +11,21 @@ rule solve:
         warm=warm_source,
     output:
         policy=out("{variant}/solve_{plabel}/policy.npy"),
-        state=temp(out("{variant}/solve_{plabel}/state.npy")),
+        regret_mass=out("{variant}/solve_{plabel}/regret_mass.npy"),
         convergence=out("{variant}/solve_{plabel}/convergence.parquet"),
         summary=out("{variant}/solve_{plabel}/summary.json"),
         timing=out("{variant}/solve_{plabel}/timing.tsv"),
+    # Only what shapes this solve's outputs: a change to any other key (another table's
+    # iterations, keep_checkpoints, checkpoint_every, threads) reruns no solve; a new p in the
+    # sweep reruns the tables above it in its variant's chain (their warm start changed).  The
+    # housekeeping keys are read from the config by the script (stages.HOUSEKEEPING).
     params:
         p=lambda w: P_OF[w.plabel],
         iterations=solve_iterations,
-        solve=config["solve"],
+        algorithm=config["solve"]["algorithm"],
+        target_exploitability=config["solve"].get("target_exploitability"),
+        check_first=config["solve"]["check_first"],
+        check_growth=config["solve"]["check_growth"],
         checkpoint=lambda w: out(f"{w.variant}/solve_{w.plabel}/checkpoint.npz"),
     conda:
         "../envs/poker51.yaml"

@@ -13,7 +13,9 @@ rule solver_comparison:
         timing=out("solver/{variant}_{algo}.tsv"),
     params:
         algorithm=lambda w: ALGO_OF[w.algo],
-        solve=config["solve"],
+        target_exploitability=config["solve"].get("target_exploitability"),
+        check_first=config["solve"]["check_first"],
+        check_growth=config["solve"]["check_growth"],
         iterations=config.get("solver_comparison", {}).get("iterations", 3000),
         warm_p=config.get("solver_comparison", {}).get("warm_p", 0.1),
     conda:
@@ -54,7 +56,7 @@ rule solver_comparison_figure:
         table=out("solver_comparison.parquet"),
         timing=out("solver_comparison_timing.tsv"),
     output:
-        figure("solver_comparison"),
+        figure_report("solver_comparison", "3 Solves"),
     conda:
         "../envs/poker51.yaml"
     log:

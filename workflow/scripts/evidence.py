@@ -2,7 +2,7 @@
 
 from pathlib import Path
 
-from poker51.stages import logged, run_evidence
+from poker51.stages import logged, provenance, run_evidence
 
 with logged(snakemake.log[0]):
     run_evidence(
@@ -14,4 +14,5 @@ with logged(snakemake.log[0]):
         seed=int(snakemake.params.seed),
         stack=int(snakemake.params.stack),
         out=snakemake.output[0],
+        provenance=provenance(snakemake.rule, snakemake.wildcards, snakemake.params, snakemake.input),
     )

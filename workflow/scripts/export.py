@@ -2,7 +2,7 @@
 
 from pathlib import Path
 
-from poker51.stages import logged, run_export
+from poker51.stages import logged, provenance, run_export
 
 with logged(snakemake.log[0]):
     run_export(
@@ -11,5 +11,5 @@ with logged(snakemake.log[0]):
         policy=snakemake.input.policy,
         summary=snakemake.input.summary,
         out=dict(snakemake.output.items()),
-        provenance=snakemake.params.provenance,
+        provenance=provenance(snakemake.rule, snakemake.wildcards, snakemake.params, snakemake.input),
     )

@@ -1,7 +1,7 @@
 """Rule gather_scores: scores and convergence of every variant in one table each, and the
 solves' wall-clock timings (not reproducible, not in the receipt) in a TSV."""
 
-from poker51.stages import gather_scores, logged
+from poker51.stages import gather_scores, logged, provenance
 
 with logged(snakemake.log[0]):
     gather_scores(
@@ -10,4 +10,5 @@ with logged(snakemake.log[0]):
         list(snakemake.input.timing),
         list(snakemake.params.solves),
         dict(snakemake.output.items()),
+        provenance=provenance(snakemake.rule, snakemake.wildcards, snakemake.params, snakemake.input),
     )

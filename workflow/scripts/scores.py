@@ -2,7 +2,7 @@
 
 from pathlib import Path
 
-from poker51.stages import logged, run_scores
+from poker51.stages import logged, provenance, run_scores
 
 with logged(snakemake.log[0]):
     ps = [float(p) for p in snakemake.params.ps]
@@ -15,4 +15,5 @@ with logged(snakemake.log[0]):
         table_p=float(snakemake.params.table_p),
         out=snakemake.output.scores,
         strategy_out=snakemake.output.strategy,
+        provenance=provenance(snakemake.rule, snakemake.wildcards, snakemake.params, snakemake.input),
     )

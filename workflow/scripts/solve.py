@@ -2,7 +2,7 @@
 
 from pathlib import Path
 
-from poker51.stages import logged, run_solve
+from poker51.stages import logged, provenance, run_solve
 
 with logged(snakemake.log[0]):
     run_solve(
@@ -11,8 +11,17 @@ with logged(snakemake.log[0]):
         abstraction_dir=str(Path(snakemake.input.classes).parent),
         population=snakemake.input.population,
         out={**dict(snakemake.output.items()), "checkpoint": snakemake.params.checkpoint},
-        solve_cfg=snakemake.params.solve,
+        solve_cfg={
+            "algorithm": snakemake.params.algorithm,
+            "target_exploitability": snakemake.params.target_exploitability,
+            "check_first": snakemake.params.check_first,
+            "check_growth": snakemake.params.check_growth,
+            # housekeeping, not params: changing them must not rerun a finished solve
+            "checkpoint_every": snakemake.config["solve"]["checkpoint_every"],
+            "keep_checkpoints": snakemake.config["solve"].get("keep_checkpoints", False),
+        },
         iterations=int(snakemake.params.iterations),
-        warm_start=next(iter(snakemake.input.warm), None),
+        warm_start=list(snakemake.input.warm),  # the neighbour's regret_mass.npy and policy.npy, or none
         threads=snakemake.threads,
+        provenance=provenance(snakemake.rule, snakemake.wildcards, snakemake.params, snakemake.input),
     )

@@ -2,7 +2,7 @@
 
 from pathlib import Path
 
-from poker51.stages import logged, run_solver_comparison
+from poker51.stages import logged, provenance, run_solver_comparison
 
 with logged(snakemake.log[0]):
     run_solver_comparison(
@@ -10,9 +10,14 @@ with logged(snakemake.log[0]):
         snakemake.params.algorithm,
         abstraction_dir=str(Path(snakemake.input.classes).parent),
         population=snakemake.input.population,
-        solve_cfg=snakemake.params.solve,
+        solve_cfg={
+            "target_exploitability": snakemake.params.target_exploitability,
+            "check_first": snakemake.params.check_first,
+            "check_growth": snakemake.params.check_growth,
+        },
         iterations=int(snakemake.params.iterations),
         warm_p=float(snakemake.params.warm_p),
         out=dict(snakemake.output.items()),
         threads=snakemake.threads,
+        provenance=provenance(snakemake.rule, snakemake.wildcards, snakemake.params, snakemake.input),
     )

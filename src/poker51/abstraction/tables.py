@@ -36,7 +36,18 @@ from poker51.abstraction.transitions import class_histograms, subset_histograms
 from poker51.errors import InputError
 from poker51.hands.house import keep_table
 from poker51.io import TableError, read_parquet, write_parquet
+from poker51.provenance import HANDS, PROBABILITY, STRENGTH
 from poker51.rules import ABSTRACTION_TABLES, N_DRAWS
+
+#: the units of the tables' columns (written into each table's metadata)
+UNITS: dict[str, dict[str, str]] = {
+    "classes": {"members": HANDS, "probability": PROBABILITY},
+    "buckets": {"low": STRENGTH, "high": STRENGTH, "weight": "probability x C(n,5) · lcm_d C(n_rest, d) (exact)",
+                "probability": PROBABILITY},
+    "transitions": {"count": "(dealt hand, replacement) pairs", "total": "(dealt hand, replacement) pairs",
+                    "probability": PROBABILITY},
+    "belief": {"quantile": "index j: the quantile at (j + 1/2) / 1000", "strength": STRENGTH},
+}  # fmt: skip
 
 
 @dataclass(frozen=True)
@@ -99,9 +110,10 @@ class AbstractionTables:
         return tables
 
     def save(self, paths: Mapping[str, str | Path], metadata: Mapping[str, Any]) -> None:
-        """Write each table to ``paths[name]`` (byte-reproducible Parquet with ``metadata``)."""
+        """Write each table to ``paths[name]`` (byte-reproducible Parquet with ``metadata`` and
+        the ``units`` of its columns, :data:`UNITS`)."""
         for name in ABSTRACTION_TABLES:
-            write_parquet(self.frame(name), paths[name], metadata=metadata)
+            write_parquet(self.frame(name), paths[name], metadata={**metadata, "units": UNITS[name]})
 
     def frame(self, name: str) -> pd.DataFrame:
         if name not in ABSTRACTION_TABLES:

@@ -1,4 +1,15 @@
-"""``poker51 solve``: solve a registered game and report its value and exploitability."""
+"""``poker51 solve``: solve a registered game and report its value and exploitability.
+
+Examples::
+
+    poker51 solve --game kuhn --iterations 2000 --json
+    poker51 solve --game standard --p 0.5 --abstraction results --iterations 2000 --out my_solve
+
+``--out DIR`` saves the average policy as ``DIR/policy.npy`` (one probability per action of
+the game's flat policy vector, :mod:`poker51.solver.tree`) and, next to it, ``DIR/summary.json``:
+the summary the command prints, plus what rebuilds the game (abstraction, population).  That
+is the layout of a pipeline solve folder (``results/{variant}/solve_p{p}/``).
+"""
 
 from __future__ import annotations
 
@@ -6,6 +17,10 @@ import argparse
 import json
 import sys
 import time
+from pathlib import Path
+from typing import Any
+
+import numpy as np
 
 from poker51.errors import InputError
 from poker51.rules import VARIANT_NAMES
@@ -15,10 +30,13 @@ from poker51.solver.schedule import CheckSchedule
 HELP = "solve a game (kuhn, leduc, or Poker 51's standard, wild, bug) with CFR+, DCFR or PCFR+"
 
 POKER51_GAMES = VARIANT_NAMES
+DEFAULT_POPULATION = "config/population.yaml"
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--game", default="kuhn", help="game name from poker51.games.toy.GAMES (default: kuhn)")
+    parser.add_argument(
+        "--game", default="kuhn", help="kuhn (default), leduc, or a Poker 51 variant: standard, wild, bug"
+    )
     parser.add_argument(
         "--algorithm",
         default=DEFAULT_ALGORITHM,
@@ -53,14 +71,21 @@ def configure(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument(
         "--population",
-        default="config/population.yaml",
-        help="Poker 51 games: the population model (default: config/population.yaml)",
+        default=DEFAULT_POPULATION,
+        help="Poker 51 games: the population model (default: %(default)s)",
     )
     parser.add_argument(
         "--abstraction",
         default=None,
-        help="Poker 51 games: directory with the variant's abstraction tables "
+        metavar="DIR",
+        help="Poker 51 games: the variant's abstraction tables, in DIR or DIR/<variant> "
         "(default: rebuild the abstraction, about 5 to 30 s)",
+    )
+    parser.add_argument(
+        "--out",
+        default=None,
+        metavar="DIR",
+        help="save the average policy as DIR/policy.npy and the summary as DIR/summary.json",
     )
 
 
@@ -72,14 +97,18 @@ def run(args: argparse.Namespace) -> int:
     if args.game in POKER51_GAMES:
         return _run_poker51(args)
     if args.game not in GAMES:
-        raise InputError(f"unknown game {args.game!r}; known: {', '.join(sorted(GAMES))}")
+        known = ", ".join([*sorted(GAMES), *POKER51_GAMES])
+        raise InputError(f"unknown game {args.game!r}; known: {known}")
+    if args.p != 0.0 or args.abstraction is not None or args.population != DEFAULT_POPULATION:
+        raise InputError(f"--p, --population and --abstraction apply to Poker 51 games, not {args.game}")
     if args.algorithm not in SOLVERS:
         raise InputError(f"unknown algorithm {args.algorithm!r}; known: {', '.join(SOLVERS)}")
     if args.iterations < 1:
         raise InputError(f"--iterations must be at least 1, got {args.iterations}")
     schedule = _schedule(args)
-    if args.target_exploitability is not None and args.target_exploitability <= 0:
+    if args.target_exploitability is not None and not args.target_exploitability > 0:
         raise InputError(f"--target-exploitability must be positive, got {args.target_exploitability}")
+    out_dir = _out_dir(args.out)
 
     game = GAMES[args.game]()
     solver = SOLVERS[args.algorithm](game)
@@ -100,6 +129,8 @@ def run(args: argparse.Namespace) -> int:
         "value": expected_value(game, policy, 0),
         "exploitability": exploitability(game, policy),
     }
+    if out_dir is not None:
+        _save(out_dir, policy, {**out, "num_infosets": int(game.num_infosets), "num_actions": int(game.num_actions)})
     if args.json:
         print(json.dumps(out))
     else:
@@ -120,10 +151,27 @@ def _schedule(args: argparse.Namespace) -> CheckSchedule:
     return CheckSchedule(args.check_first, args.check_growth)
 
 
+def _out_dir(out: str | None) -> Path | None:
+    """``--out`` as a directory, created now so that a bad path fails before the solve."""
+    if out is None:
+        return None
+    d = Path(out)
+    if d.exists() and not d.is_dir():
+        raise InputError(f"--out {out}: exists and is not a directory")
+    d.mkdir(parents=True, exist_ok=True)
+    return d
+
+
+def _save(out_dir: Path, policy: np.ndarray, summary: dict[str, Any]) -> None:
+    """``policy.npy`` and ``summary.json`` (sorted keys, deterministic but for ``seconds``)."""
+    from poker51.io import write_json
+
+    np.save(out_dir / "policy.npy", np.asarray(policy, np.float64))
+    write_json(summary, out_dir / "summary.json")
+
+
 def _run_poker51(args: argparse.Namespace) -> int:
     """Solve one table of a Poker 51 variant; values are Riemann's, in jbits per hand."""
-    from pathlib import Path
-
     from poker51.abstraction.tables import load_abstraction
     from poker51.games.abstract import build_game, describe
     from poker51.games.population import load_population
@@ -138,11 +186,12 @@ def _run_poker51(args: argparse.Namespace) -> int:
     if args.iterations < 1:
         raise InputError(f"--iterations must be at least 1, got {args.iterations}")
     schedule = _schedule(args)
-    if not Path(args.population).exists():
-        raise InputError(f"--population: no such file {args.population}")
+    if args.target_exploitability is not None and not args.target_exploitability > 0:
+        raise InputError(f"--target-exploitability must be positive, got {args.target_exploitability}")
+    pop = load_population(args.population)  # before the abstraction: a bad file fails fast
+    out_dir = _out_dir(args.out)
     ab = load_abstraction(args.abstraction, args.game).arrays()
     game = build_game(ab)
-    pop = load_population(args.population)
     types = variant_types(game, ab, pop)
     res = solve_table(
         game,
@@ -175,6 +224,13 @@ def _run_poker51(args: argparse.Namespace) -> int:
         "infosets_H": size.infosets_H,
         "infosets_R": size.infosets_R,
     }
+    if out_dir is not None:
+        rebuild = {
+            "abstraction": "rebuilt" if args.abstraction is None else str(Path(args.abstraction)),
+            "population": str(Path(args.population)),
+            "num_actions": int(game.num_actions),
+        }
+        _save(out_dir, res.policy, {**out, **rebuild})
     if args.json:
         print(json.dumps(out))
     else:

@@ -2,10 +2,15 @@
 
 Examples::
 
-    poker51 verify --tables results/tables --receipt results/tables/receipt.json
-    poker51 verify --tables results/tables --receipt results/tables/receipt.json --hands 1000000
+    poker51 verify --tables results/tables --receipt results/receipt.json
+    poker51 verify --tables results/tables --receipt results/receipt.json --hands 1000000 --out my_verify.json
 
-Exit status 0 when every check passes, 1 when one fails, 2 on bad input.
+The receipt is the one the pipeline writes, ``results/receipt.json``.  The report is printed;
+it is written to a file only when ``--out`` names one (the pipeline's ``results/verify.json`` is
+the ``verify`` rule's, and this command never overwrites it unasked).
+
+Exit status 0 when every check passes, 1 when one fails (the report says which), 2 on bad
+input (a missing directory, a receipt that is not JSON or has no ``files`` map), 70 on a bug.
 """
 
 from __future__ import annotations
@@ -42,9 +47,9 @@ def configure(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument(
         "--out",
-        default="results/verify.json",
+        default=None,
         metavar="FILE",
-        help="where to write the verification receipt (default results/verify.json)",
+        help="also write the report (JSON) to FILE (default: print it only)",
     )
     parser.add_argument(
         "--progress",
@@ -52,12 +57,15 @@ def configure(parser: argparse.ArgumentParser) -> None:
         default=None,
         help="tqdm progress bar (default: when stderr is a terminal)",
     )
-    parser.add_argument("--json", action="store_true", help="print the receipt as JSON")
+    parser.add_argument("--json", action="store_true", help="print the report as JSON")
 
 
 def run(args: argparse.Namespace) -> int:
     from poker51.errors import InputError
+    from poker51.export.schema import table_path
+    from poker51.io import read_parquet
     from poker51.play.verify import verify
+    from poker51.rules import VARIANT_NAMES
 
     if args.hands < 1:
         raise InputError(f"--hands must be at least 1, got {args.hands}")
@@ -68,18 +76,26 @@ def run(args: argparse.Namespace) -> int:
     if args.abstraction is not None and not Path(args.abstraction).is_dir():
         raise InputError(f"--abstraction {args.abstraction}: not a directory")
     progress = sys.stderr.isatty() if args.progress is None else args.progress
-    try:
-        report = verify(
-            args.tables,
-            args.receipt,
-            args.hands,
-            args.seed,
-            abstraction=args.abstraction,
-            out=args.out,
-            progress=progress,
-        )
-    except FileNotFoundError as exc:
-        raise InputError(str(exc)) from None
+    if args.out is not None and Path(args.out).is_dir():
+        raise InputError(f"--out {args.out}: is a directory; give a file name")
+    abstraction = None
+    if args.abstraction is not None:  # read now: a missing or corrupt table is bad input, not a failed check
+        variants = [v for v in VARIANT_NAMES if table_path(args.tables, v).is_file()]
+        base = Path(args.abstraction)
+        abstraction = {
+            v: (read_parquet(base / v / "classes.parquet"), read_parquet(base / v / "buckets.parquet"))
+            for v in variants
+        }
+    # a receipt that is not JSON or has no files map: StrategyTableError (a TableError), exit 2
+    report = verify(
+        args.tables,
+        args.receipt,
+        args.hands,
+        args.seed,
+        abstraction=abstraction,
+        out=args.out,
+        progress=progress,
+    )
     res = report.to_json()
     if args.json:
         print(json.dumps(res, sort_keys=True))
@@ -97,6 +113,6 @@ def run(args: argparse.Namespace) -> int:
             print(f"  {line}")
         print(
             f"{'PASS' if res['pass'] else 'FAIL'}: {res['hands']:,} hands, {res['decisions']:,} decisions, "
-            f"{res['failures']} failures; receipt {args.out}"
+            f"{res['failures']} failures" + (f"; report in {args.out}" if args.out else "")
         )
     return 0 if res["pass"] else 1

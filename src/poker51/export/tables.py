@@ -1,11 +1,11 @@
 """Writing Riemann's strategy tables: the rows of a solved policy, Parquet with provenance, and
-JSON for the game server (SPEC section 7; the shape is :mod:`poker51.export.schema`).
+compact JSON for the game server (SPEC section 7; the shape is :mod:`poker51.export.schema`, the
+JSON layout and its rounding :mod:`poker51.export.compact`).
 """
 
 from __future__ import annotations
 
-import json
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any
 
@@ -13,11 +13,10 @@ import numpy as np
 import pandas as pd
 
 from poker51.abstraction.tables import AbstractionArrays
+from poker51.export.compact import to_json
 from poker51.export.receipt import package_versions
 from poker51.export.schema import (
     ACTION_COLUMNS,
-    INDEX_COLUMNS,
-    INT_DTYPES,
     SPOT_ACTIONS,
     TABLE_COLUMNS,
     TABLE_FORMAT,
@@ -28,7 +27,7 @@ from poker51.export.schema import (
     spot_of_line,
     table_path,
 )
-from poker51.io import canonical_json, write_parquet
+from poker51.io import write_parquet
 from poker51.solver.tree import Game
 
 
@@ -98,50 +97,6 @@ def write_table(df: pd.DataFrame, path: str | Path, provenance: Mapping[str, Any
     return write_parquet(df, path, metadata=meta, schema=TABLE_SCHEMA)
 
 
-def to_json(df: pd.DataFrame, path: str | Path, provenance: Mapping[str, Any] | None = None) -> Path:
-    """The same table as JSON for the game server: an object with ``format``,
-    ``columns``, ``actions``, ``spot_actions``, ``content_sha256``, ``provenance`` and
-    ``rows`` (one record per row, keys sorted, one row per line; floats in shortest
-    round-trip form).  Deterministic: the same frame gives the same bytes."""
-    check_table(df, str(path))
-    path = Path(path)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    head = {
-        "format": TABLE_FORMAT,
-        "columns": list(TABLE_COLUMNS),
-        "index_columns": list(INDEX_COLUMNS),
-        "actions": list(ACTION_COLUMNS),
-        "spot_actions": {k: list(v) for k, v in SPOT_ACTIONS.items()},
-        "content_sha256": content_digest(df),
-        "provenance": dict(provenance or {}),
-    }
-    text = canonical_json(head)[:-1] + ',"rows":[\n'
-    text += ",\n".join(_json_records(df))
-    text += "\n]}\n"
-    tmp = path.with_name(path.name + ".tmp")
-    tmp.write_text(text, encoding="utf-8")
-    tmp.replace(path)
-    return path
-
-
-def _json_records(df: pd.DataFrame) -> list[str]:
-    """One canonical JSON object per row (keys sorted, compact; what ``canonical_json``
-    gives for the row's dict), built column-wise for speed."""
-    parts = []
-    for c in sorted(TABLE_COLUMNS):
-        if c in ACTION_COLUMNS:
-            enc = [repr(float(v)) for v in df[c].tolist()]  # json's float form: shortest round trip
-        elif c in INT_DTYPES:
-            enc = [str(int(v)) for v in df[c].tolist()]
-        else:
-            vals = df[c].astype(str).tolist()
-            memo = {v: json.dumps(v, ensure_ascii=False) for v in set(vals)}
-            enc = [memo[v] for v in vals]
-        key = json.dumps(c) + ":"
-        parts.append([key + e for e in enc])
-    return ["{" + ",".join(row) + "}" for row in zip(*parts)]
-
-
 def export_tables(
     game: Game,
     policy: np.ndarray,
@@ -149,11 +104,14 @@ def export_tables(
     variant: str,
     tables_dir: str | Path,
     provenance: Mapping[str, Any],
+    report: Callable[[pd.DataFrame, pd.DataFrame], Mapping[str, Any]] | None = None,
 ) -> list[Path]:
-    """Write the variant's table as Parquet and JSON (:func:`table_path`); returns both paths."""
+    """Write the variant's table as Parquet and compact JSON (:func:`table_path`); returns both
+    paths.  ``report`` (:func:`poker51.export.rounding.rounding_report`) adds the rounding's
+    counts to the JSON header."""
     df = strategy_table(game, policy, ab, variant)
     prov = {**provenance, "variant": variant}
     return [
         write_table(df, table_path(tables_dir, variant), prov),
-        to_json(df, table_path(tables_dir, variant, "json"), prov),
+        to_json(df, table_path(tables_dir, variant, "json"), prov, report),
     ]

@@ -23,19 +23,19 @@ The choices are documented in ``docs/population.md``.
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 import numpy as np
-import yaml
 
 from poker51.abstraction.tables import AbstractionArrays
-from poker51.errors import InputError
+from poker51.errors import ConfigError
 from poker51.games.abstract import FIRST_ACTIONS, OPENS
-from poker51.rules import BET_SIZES
 from poker51.solver.tree import Game
+from poker51.validation import POPULATION_SCHEMA, load_yaml, validate
 
 DRAW_RULES = ("house", "keep_kicker")
 
@@ -53,33 +53,19 @@ class PlayerType:
 
     @classmethod
     def from_config(cls, name: str, cfg: Mapping[str, Any]) -> PlayerType:
-        where = f"population.types.{name}"
-        try:
-            op = cfg["open"]
-            t = cls(
-                name,
-                str(cfg["draw"]),
-                float(op["value"]),
-                int(op["size"]),
-                float(op["bluff"]),
-                float(cfg["call"]),
-                float(cfg["raise"]),
-                float(cfg.get("softness", 0.0)),
-            )
-        except KeyError as exc:
-            raise InputError(f"{where}: missing key {exc.args[0]!r}") from exc
-        except (TypeError, ValueError) as exc:
-            raise InputError(f"{where}: {exc}") from exc
-        if t.draw not in DRAW_RULES:
-            raise InputError(f"{where}.draw: {t.draw!r} is not one of {', '.join(DRAW_RULES)}")
-        if t.open_size not in BET_SIZES:
-            raise InputError(f"{where}.open.size: {t.open_size} is not one of 1, 2, 4, 8")
-        for key, v in (("open.value", t.open_value), ("open.bluff", t.bluff), ("call", t.call), ("raise", t.raise_)):
-            if not 0.0 <= v <= 1.0:
-                raise InputError(f"{where}.{key}: {v} is outside 0..1")
-        if t.softness < 0:
-            raise InputError(f"{where}.softness: must be >= 0")
-        return t
+        """One type from its entry of a population config that :func:`load_population` has
+        checked against the schema (``workflow/schemas/population.schema.yaml``)."""
+        op = cfg["open"]
+        return cls(
+            name,
+            str(cfg["draw"]),
+            float(op["value"]),
+            int(op["size"]),
+            float(op["bluff"]),
+            float(cfg["call"]),
+            float(cfg["raise"]),
+            float(cfg.get("softness", 0.0)),
+        )
 
     def ramp(self, s: np.ndarray, threshold: float) -> np.ndarray:
         s = np.asarray(s, np.float64)
@@ -104,19 +90,22 @@ class Population:
 
 
 def load_population(path_or_cfg: str | Path | Mapping[str, Any]) -> Population:
-    """Read ``config/population.yaml`` (or a dict of the same shape); errors name the key."""
-    cfg = path_or_cfg if isinstance(path_or_cfg, Mapping) else yaml.safe_load(Path(path_or_cfg).read_text())
-    if not isinstance(cfg, Mapping) or "types" not in cfg or "weights" not in cfg:
-        raise InputError("population: needs the keys 'types' and 'weights'")
+    """Read ``config/population.yaml`` (or a dict of the same shape), checked against
+    :data:`poker51.validation.POPULATION_SCHEMA`; a bad file is one
+    :class:`~poker51.errors.ConfigError` line naming the file and the key
+    (``config/population.yaml: types.rock.softnes: unknown key (did you mean 'softness'?; ...)``)."""
+    if isinstance(path_or_cfg, Mapping):
+        source, cfg = "population", copy.deepcopy(dict(path_or_cfg))
+    else:
+        source, cfg = str(path_or_cfg), load_yaml(path_or_cfg, "population file")
+    validate(cfg, POPULATION_SCHEMA, source)
     types = tuple(PlayerType.from_config(n, c) for n, c in cfg["types"].items())
     names = [t.name for t in types]
     if set(cfg["weights"]) != set(names):
-        raise InputError(
-            f"population.weights: keys {sorted(cfg['weights'])} must match population.types {sorted(names)}"
-        )
+        raise ConfigError(f"{source}: weights: keys {sorted(cfg['weights'])} must be the types {sorted(names)}")
     w = np.array([float(cfg["weights"][n]) for n in names])
-    if np.any(w < 0) or w.sum() <= 0:
-        raise InputError("population.weights: must be non-negative with a positive sum")
+    if w.sum() <= 0:
+        raise ConfigError(f"{source}: weights: their sum must be positive")
     return Population(types, w / w.sum())
 
 

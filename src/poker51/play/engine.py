@@ -27,7 +27,7 @@ The hand, in integer jbits
    implement the House rule).  Post-draw: the same betting without a keep.
 6. Settlement.  A fold gives the pot to the other player: the folder loses exactly
    what it contributed.  At showdown each player first gets back its unmatched excess
-   ``c - min(c_H, c_R)``; the higher :func:`poker51.hands.evaluate.strength` takes the
+   ``c - min(c_H, c_R)``; the higher :func:`poker51.hands.pure.pure_strength` takes the
    matched ``2 * min(c_H, c_R)``; equal strengths split it ``min`` each.  In heads-up
    the matched part is always even, so no odd jbit ever arises.  The sum of the
    stacks is checked to be unchanged after every hand.
@@ -90,7 +90,7 @@ import numpy as np
 
 from poker51.cards import MARKER, N_CARDS, card_str, parse_card
 from poker51.errors import InputError
-from poker51.hands.evaluate import CATEGORIES, category_of, strength
+from poker51.hands.pure import CATEGORIES, pure_strength
 from poker51.play.actions import (
     DONE,
     DRAW,
@@ -347,7 +347,7 @@ class HandState(HandRules):
         self._log(event)
 
     def _showdown(self) -> None:
-        st = {s: strength(self.hands[s], self.rule) for s in SEATS}
+        st = {s: pure_strength([int(c) for c in self.hands[s]], self.rule) for s in SEATS}
         winner = H if st[H] > st[R] else R if st[R] > st[H] else None
         self._log(
             {
@@ -356,7 +356,7 @@ class HandState(HandRules):
                     s: {
                         "hand": [card_str(c) for c in self.hands[s]],
                         "strength": st[s],
-                        "category": CATEGORIES[category_of(st[s])],
+                        "category": CATEGORIES[st[s] >> 20],
                     }
                     for s in SEATS
                 },

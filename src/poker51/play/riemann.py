@@ -62,11 +62,10 @@ from typing import Any
 
 import numpy as np
 import pandas as pd
-from numba import njit
 
-from poker51.abstraction.buckets import exact_buckets
-from poker51.abstraction.classes import class_frame, hand_class_key_kernel
+from poker51.abstraction.keys import hand_class_key_strength
 from poker51.cards import MARKER, card_str
+from poker51.export.compact import read_json_table
 from poker51.export.receipt import check_hash, load_receipt
 from poker51.export.schema import (
     ACTION_COLUMNS,
@@ -79,9 +78,8 @@ from poker51.export.schema import (
     spot_of_line,
     table_path,
 )
-from poker51.fnv import FNV64_OFFSET_BASIS, fnv1a_64
-from poker51.hands.evaluate import strength_kernel
-from poker51.hands.house import house_keep
+from poker51.fnv import FNV64_OFFSET_BASIS, FNV64_PRIME, fnv1a_64
+from poker51.hands.pure import pure_house
 from poker51.io import read_parquet
 from poker51.rules import BET_SIZES, RIEMANN_BET, VARIANT_RULES, class_key, read_bet, read_draw
 
@@ -197,51 +195,52 @@ def state_from_view(view) -> PublicState:
     )
 
 
-# --------------------------------------------------------------------------- kernels
-_FNV_PRIME = np.uint64(0x100000001B3)
-_BASIS = np.uint64(FNV64_OFFSET_BASIS)
+# --------------------------------------------------------------------------- the player
+_MASK64 = (1 << 64) - 1
 
 
-@njit(cache=True)
-def _fnv_continue(h, data):
-    """FNV-1a 64 from state ``h`` over the bytes ``data`` (uint8 array); the plain twin is
-    :func:`poker51.fnv.fnv1a_64` (``_fnv_continue(offset basis, b) == fnv1a_64(b)``)."""
-    for i in range(data.shape[0]):
-        h = (h ^ np.uint64(data[i])) * _FNV_PRIME
+def _fnv_from(h: int, data: bytes) -> int:
+    """FNV-1a 64 from state ``h`` over ``data``: ``_fnv_from(offset basis, b) == fnv1a_64(b)``."""
+    for byte in data:
+        h = ((h ^ byte) * FNV64_PRIME) & _MASK64
     return h
 
 
-@njit(cache=True)
-def _hand_kernel(hand, rule, marker, chars, basis):
-    """(FNV state after the hashed hand prefix ``"c1,c2,c3,c4,c5;"``, class key, strength)
-    of a sorted hand; ``chars[c]`` holds the two ASCII bytes of ``card_str(c)``."""
-    h = basis
-    for i in range(5):
-        if i > 0:
-            h = (h ^ np.uint64(44)) * _FNV_PRIME  # ","
-        h = (h ^ np.uint64(chars[hand[i], 0])) * _FNV_PRIME
-        h = (h ^ np.uint64(chars[hand[i], 1])) * _FNV_PRIME
-    h = (h ^ np.uint64(59)) * _FNV_PRIME  # ";"
-    return h, hand_class_key_kernel(hand, rule, marker), strength_kernel(hand, rule, marker)
-
-
-_CHARS = np.array([[ord(ch) for ch in card_str(c)] for c in range(52)], dtype=np.uint8)
-
-
-def _bytes_array(b: bytes) -> np.ndarray:
-    return np.frombuffer(b, dtype=np.uint8).copy()
-
-
-# --------------------------------------------------------------------------- the player
 def abstraction_frames(variant: str, classes, buckets) -> tuple[pd.DataFrame, pd.DataFrame]:
-    """Classes and buckets from frames, Parquet paths, or (None) the abstraction itself."""
+    """Classes and buckets from frames, Parquet paths, or (None) the abstraction itself.
 
-    def get(x, default) -> pd.DataFrame:
+    Recomputing the abstraction (``None``) enumerates every dealt hand with the pipeline's
+    Numba kernels: it needs ``poker51[pipeline]``; the slim core reads the Parquet tables."""
+
+    def get(x, which: str) -> pd.DataFrame:
         if isinstance(x, pd.DataFrame):
             return x
-        return default(variant) if x is None else read_parquet(x)
+        if x is not None:
+            return read_parquet(x)
+        try:
+            from poker51.abstraction.buckets import exact_buckets
+            from poker51.abstraction.classes import class_frame
+        except ImportError as exc:
+            raise StrategyTableError(
+                f"no {which} table given for {variant}, and recomputing it needs the pipeline extra "
+                f"(pip install 'poker51[pipeline]'): {exc}"
+            ) from None
+        return class_frame(variant) if which == "classes" else exact_buckets(variant)
 
-    return get(classes, class_frame), get(buckets, exact_buckets)
+    return get(classes, "classes"), get(buckets, "buckets")
+
+
+def _spot_keys(r_draws: Sequence[int]) -> list[tuple[int, int, int, str, str]]:
+    """Every spot of a variant's table, in table order: (street, h_draw, r_draw, pre, post)."""
+    out = [(0, d, -1, line, "") for d in range(5) for line in decision_lines()]
+    out += [
+        (1, d, k, pre, post)
+        for d in range(5)
+        for k in r_draws
+        for pre in completed_pre_lines()
+        for post in decision_lines()
+    ]
+    return out
 
 
 class Riemann:
@@ -250,7 +249,11 @@ class Riemann:
     Build with :meth:`load` (a file) or directly from a checked table frame.  ``classes``
     and ``buckets`` are the variant's abstraction tables (DataFrames or Parquet paths as
     written by the abstraction stage; ``None`` recomputes them from the variant, a few
-    seconds).  Classification results are cached per hand.
+    seconds, with the pipeline extra).  Classification results are cached per hand.
+
+    Plain Python and NumPy only (no Numba, no SciPy): classes and strengths come from
+    :mod:`poker51.abstraction.keys` and :mod:`poker51.hands.pure`, equal to the pipeline's
+    kernels on every hand, and the hash from :mod:`poker51.fnv`.
     """
 
     def __init__(
@@ -261,10 +264,12 @@ class Riemann:
         buckets=None,
         name: str = "<table>",
         sha256: str | None = None,
+        check: bool = True,
     ) -> None:
         if variant not in VARIANT_RULES:
             raise ValueError(f"unknown variant {variant!r}; expected one of {sorted(VARIANT_RULES)}")
-        check_table(table, name)
+        if check:  # Riemann.load has checked the table already (read_table)
+            check_table(table, name)
         self.variant, self.rule, self.name, self.sha256 = variant, VARIANT_RULES[variant], name, sha256
         self.table = table
         cls_df, bkt_df = abstraction_frames(variant, classes, buckets)
@@ -278,7 +283,7 @@ class Riemann:
         self.n_buckets = len(self._lows)
         self._deck = frozenset(c for c in range(52) if variant != "standard" or c != MARKER)
         self._index(table, name)
-        #: sorted hand -> [FNV state after "cards;", class or -1, bucket or -1], at most cache_size
+        #: sorted hand -> [FNV state after "cards;", class or -1, bucket], at most cache_size
         self._hand_cache: dict[tuple[int, ...], list] = {}
         self.cache_size = 500_000
 
@@ -294,8 +299,9 @@ class Riemann:
         tables_dir: str | Path = DEFAULT_TABLES_DIR,
         variant: str | None = None,
     ) -> Riemann:
-        """Load and check a table: ``source`` is a Parquet path, or a variant name whose table
-        is ``{tables_dir}/{variant}.parquet``.  With ``receipt`` (a path or a loaded
+        """Load and check a table: ``source`` is a Parquet path (or the compact JSON table,
+        :mod:`poker51.export.compact`, whose probabilities are rounded), or a variant name
+        whose table is ``{tables_dir}/riemann-v06-{variant}.parquet``.  With ``receipt`` (a path or a loaded
         receipt dict) the file's SHA-256 must be the receipt's.  The variant comes from the
         table's metadata and must match ``variant`` (or the name) when given."""
         if str(source) in VARIANT_RULES and not Path(source).exists():
@@ -306,13 +312,13 @@ class Riemann:
         else:
             path = Path(source)
         sha = check_hash(path, load_receipt(receipt)) if receipt is not None else None
-        df, meta = read_table(path)
+        df, meta = read_json_table(path) if path.suffix == ".json" else read_table(path)
         meta_variant = meta.get("variant")
         if meta_variant not in VARIANT_RULES:
             raise StrategyTableError(f"{path}: metadata names no known variant ({meta_variant!r})")
         if variant is not None and variant != meta_variant:
             raise StrategyTableError(f"{path}: a {meta_variant} table, not {variant}")
-        return cls(df, meta_variant, classes, buckets, name=str(path), sha256=sha)
+        return cls(df, meta_variant, classes, buckets, name=str(path), sha256=sha, check=False)
 
     @staticmethod
     def _class_map(c: pd.DataFrame, name: str) -> dict[int, int]:
@@ -328,32 +334,34 @@ class Riemann:
         return dict(zip(keys, ids))
 
     def _index(self, df: pd.DataFrame, name: str) -> None:
-        """spot -> id and a dense (spot, state) array of rows; every spot must hold every state."""
-        want = [(0, d, -1, line, "") for d in range(5) for line in decision_lines()]
-        want += [
-            (1, d, k, pre, post)
-            for d in range(5)
-            for k in self.r_draws
-            for pre in completed_pre_lines()
-            for post in decision_lines()
-        ]
+        """Spot -> id, and a dense (spot, state, action) array of the rows; every spot must hold
+        every state.  Vectorised: a row's spot id is a mixed-radix number of its draw counts
+        and the positions of its lines (the table order of :func:`_spot_keys`)."""
+        want = _spot_keys(self.r_draws)
         self._spot_id = {s: i for i, s in enumerate(want)}
-        street = df["street"].to_numpy()
-        spots = list(
-            zip(
-                street.tolist(),
-                df["h_draw"].tolist(),
-                df["r_draw"].tolist(),
-                df["pre_line"].tolist(),
-                df["post_line"].tolist(),
-            )
-        )
-        sid = np.array([self._spot_id.get(s, -1) for s in spots], dtype=np.int64)
+        n_dec, n_pre, n_k = len(decision_lines()), len(completed_pre_lines()), len(self.r_draws)
+        street = df["street"].to_numpy().astype(np.int64)
+        h_draw = df["h_draw"].to_numpy().astype(np.int64)
+
+        def positions(col: str, lines: Sequence[str]) -> np.ndarray:
+            codes, uniques = pd.factorize(df[col].astype(str))
+            at = {line: i for i, line in enumerate(lines)}
+            return np.array([at.get(str(u), -1) for u in uniques] + [-1], np.int64)[codes]
+
+        dec_pre, dec_post = positions("pre_line", decision_lines()), positions("post_line", decision_lines())
+        done_pre = positions("pre_line", completed_pre_lines())
+        k_at = np.full(11, -1, np.int64)
+        k_at[list(self.r_draws)] = np.arange(n_k)
+        k = k_at[np.clip(df["r_draw"].to_numpy().astype(np.int64), -1, 9)]
+        pre_sid = h_draw * n_dec + dec_pre
+        post_sid = 5 * n_dec + ((h_draw * n_k + k) * n_pre + done_pre) * n_dec + dec_post
+        ok0 = (dec_pre >= 0) & (h_draw >= 0) & (h_draw < 5)
+        ok1 = (k >= 0) & (done_pre >= 0) & (dec_post >= 0) & (h_draw >= 0) & (h_draw < 5)
+        sid = np.where(street == 0, np.where(ok0, pre_sid, -1), np.where(ok1, post_sid, -1))
         if (sid < 0).any():
-            raise StrategyTableError(
-                f"{name}: row {int(np.flatnonzero(sid < 0)[0])} is not a spot of this "
-                f"variant's game: {spots[int(np.flatnonzero(sid < 0)[0])]}"
-            )
+            r = int(np.flatnonzero(sid < 0)[0])
+            row = tuple(df.iloc[r][["street", "h_draw", "r_draw", "pre_line", "post_line"]].tolist())
+            raise StrategyTableError(f"{name}: row {r} is not a spot of this variant's game: {row}")
         state = np.where(street == 0, df["class"].to_numpy(np.int64), df["bucket"].to_numpy(np.int64))
         n_states = np.where(street == 0, self.n_classes, self.n_buckets)
         if (state >= n_states).any():
@@ -361,39 +369,53 @@ class Riemann:
         width = max(self.n_classes, self.n_buckets)
         P = np.full((len(want), width, len(ACTION_COLUMNS)), np.nan)
         P[sid, state] = df[list(ACTION_COLUMNS)].to_numpy(np.float64)
-        n_expected = 50 * self.n_classes + (len(want) - 50) * self.n_buckets
+        n_pre_spots = 5 * n_dec
+        n_expected = n_pre_spots * self.n_classes + (len(want) - n_pre_spots) * self.n_buckets
         if (
             len(df) != n_expected
-            or np.isnan(P[:50, : self.n_classes]).any()
-            or np.isnan(P[50:, : self.n_buckets]).any()
+            or np.isnan(P[:n_pre_spots, : self.n_classes]).any()
+            or np.isnan(P[n_pre_spots:, : self.n_buckets]).any()
         ):
             raise StrategyTableError(
                 f"{name}: {len(df)} rows, a complete {self.variant} table has {n_expected} "
                 f"(every spot with every class or bucket)"
             )
-        self._rows = [[tuple(r) for r in block] for block in P.tolist()]
-        self._spot_info = []
-        for st, d4, k, pre, post in want:
-            name_, h_bet = spot_of_line(pre if st == 0 else post)
-            text = f"{st}|{d4}|{k}|{pre}|{post}".encode("ascii")
-            self._spot_info.append((name_, h_bet, _bytes_array(text), (st, name_, h_bet, d4, k, pre, post)))
+        self._P = P
+        self._want = want
+        #: per spot, built on first use: (rows as tuples, spot bytes hashed, key prefix)
+        self._spots: list[tuple[list[tuple[float, ...]], bytes, tuple] | None] = [None] * len(want)
+
+    def _spot_entry(self, sid: int) -> tuple[list[tuple[float, ...]], bytes, tuple]:
+        """(the spot's rows as tuples, ``b"<street>|<h_draw>|<r_draw>|<pre>|<post>"``, key prefix)."""
+        e = self._spots[sid]
+        if e is None:
+            st, d4, k, pre, post = self._want[sid]
+            spot, h_bet = spot_of_line(pre if st == 0 else post)
+            rows = [tuple(r) for r in self._P[sid].tolist()]
+            e = self._spots[sid] = (
+                rows,
+                f"{st}|{d4}|{k}|{pre}|{post}".encode("ascii"),
+                (st, spot, h_bet, d4, k, pre, post),
+            )
+        return e
 
     # ------------------------------------------------------------------ classification
     def _hand(self, t: tuple[int, ...]) -> list:
         """The cache entry ``[FNV state after "cards;", class, bucket]`` of a sorted hand,
-        computed (and the hand checked) on first sight; class or bucket -1 when the hand is
-        not a possible dealt hand of the class table (reported by :meth:`classify`)."""
+        computed (and the hand checked) on first sight; class -1 when the hand is not a
+        possible dealt hand of the class table (reported by :meth:`classify`)."""
         e = self._hand_cache.get(t)
         if e is None:
             if len(self._hand_cache) >= self.cache_size:
                 self._hand_cache.clear()  # bounded memory over millions of hands
             if len(t) != 5 or len(set(t)) != 5 or not set(t) <= self._deck:
                 raise ValueError(f"a {self.variant} hand is five distinct cards of its deck, got {list(t)!r}")
-            h0, key, strength = _hand_kernel(np.array(t, dtype=np.int64), self.rule, MARKER, _CHARS, _BASIS)
+            key, strength = hand_class_key_strength(t, self.rule, MARKER)
+            prefix = (",".join(card_str(c) for c in t) + ";").encode("ascii")
             e = self._hand_cache[t] = [
-                np.uint64(h0),
-                self._key_class.get(int(key), -1),
-                max(bisect_right(self._lows, int(strength)) - 1, 0),
+                _fnv_from(FNV64_OFFSET_BASIS, prefix),
+                self._key_class.get(key, -1),
+                max(bisect_right(self._lows, strength) - 1, 0),
             ]
         return e
 
@@ -423,7 +445,8 @@ class Riemann:
             c, b = self.classify(cards), -1
         else:
             c, b = -1, self.bucket(cards)
-        return self._rows[sid][b if state.street else c], self._spot_info[sid][3] + (c, b)
+        rows, _, prefix = self._spot_entry(sid)
+        return rows[b if state.street else c], prefix + (c, b)
 
     def decide(self, cards: Sequence[int], state: PublicState) -> tuple[str, tuple[float, ...], tuple]:
         """(action played, the row's probabilities in ``ACTION_COLUMNS`` order, table key):
@@ -436,16 +459,19 @@ class Riemann:
         sid = self._spot_id.get((state.street, d if d < 4 else 4, state.r_draw, state.pre_line, state.post_line))
         if sid is None:
             sid = self._spot(state)  # raises
+        info = self._spots[sid] or self._spot_entry(sid)
         if state.street == 0:
             c = e[1] if e[1] >= 0 else self.classify(t)  # raises
             b = -1
-            probs = self._rows[sid][c]
+            probs = info[0][c]
         else:
             b = e[2]
             c = -1
-            probs = self._rows[sid][b]
-        info = self._spot_info[sid]
-        u = int(_fnv_continue(e[0], info[2])) / _TWO64
+            probs = info[0][b]
+        h = e[0]
+        for byte in info[1]:  # FNV-1a 64 continued over the spot (constants inline: the hot loop)
+            h = ((h ^ byte) * 0x100000001B3) & 0xFFFFFFFFFFFFFFFF
+        u = h / _TWO64
         acc = 0.0
         solved = ""
         for name, p in zip(ACTION_COLUMNS, probs):
@@ -456,12 +482,12 @@ class Riemann:
                     break
         if not state.can_raise and (solved == "raise" or solved == "bet"):
             solved = "call" if solved == "raise" else "check"
-        return solved, probs, info[3] + (c, b)
+        return solved, probs, info[2] + (c, b)
 
     # ------------------------------------------------------------------ engine protocol
     def choose_keep(self, view) -> int:
         """The House rule (with the variant's marker rule)."""
-        return house_keep(view.cards, self.rule)[0]
+        return pure_house([int(c) for c in view.cards], self.rule, MARKER)[0]
 
     def act(self, view, legal: Sequence[Any]):
         """The table's action for the view, as one of the ``legal`` engine actions."""

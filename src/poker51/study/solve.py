@@ -6,9 +6,11 @@ in jbits per hand (the negative of the game's player-0 payoffs).
 :func:`solve_table` runs CFR+ (or DCFR / PCFR+) as a restricted Nash response with
 probability ``p`` of the human being the population (Johanson, Zinkevich and Bowling
 2007; :func:`poker51.solver.rnr.rnr_solver`); ``p = 0`` is the plain Nash solve.  It logs,
-every ``check_every`` iterations, the exploitability of the restricted game (the gap of
-the average profile, halved; :func:`restricted_gap`), Riemann's guarantee and its value
-against the population, and it checkpoints so an interrupted job resumes exactly.
+at the checks of a :class:`~poker51.solver.schedule.CheckSchedule` (geometric), the
+exploitability of the restricted game (the gap of the average profile, halved;
+:func:`poker51.solver.best_response.profile_gap`), Riemann's guarantee and its value
+against the population, and it checkpoints so an interrupted job resumes exactly.  A table
+may start from its neighbour's state (:class:`WarmStart`).
 """
 
 from __future__ import annotations
@@ -54,48 +56,60 @@ class Convergence:
 @dataclass(frozen=True)
 class WarmStart:
     """Where a solve starts: a neighbouring table's finished solve, its average policy
-    ``policy`` and its regrets ``regret`` (docs/design-choices.md, "Warm-started frontier").
+    ``policy`` (one entry per action) and ``mass``, the sum of its positive regrets in each
+    information set (one entry per set; docs/design-choices.md, "Warm-started frontier").
 
     :meth:`apply` sets the solver's current strategy to ``policy`` and its regrets to
-    ``policy`` times the neighbour's positive regret mass in each information set, so that
-    regret matching plays ``policy`` first and moves off it as fast as the neighbour's
-    regrets would.  The solve then runs its own iterations from 1 with its own average, and
-    its exploitability is checked exactly as a cold solve's: a warm start changes how fast a
-    table reaches its target, never what reaching it means."""
+    ``policy`` times ``mass`` in each information set, so that regret matching plays
+    ``policy`` first and moves off it as fast as the neighbour's regrets would.  The solve
+    then runs its own iterations from 1 with its own average, and its exploitability is
+    checked exactly as a cold solve's: a warm start changes how fast a table reaches its
+    target, never what reaching it means.  On disk the policy is the neighbour's
+    ``policy.npy`` (an output anyway) and the mass its ``regret_mass.npy``."""
 
-    regret: np.ndarray
+    mass: np.ndarray
     policy: np.ndarray
 
     def digest(self) -> str:
-        return hashlib.sha256(self.regret.tobytes() + self.policy.tobytes()).hexdigest()
+        return hashlib.sha256(self.mass.tobytes() + self.policy.tobytes()).hexdigest()
 
     def apply(self, solver: CFRSolver) -> None:
-        if self.regret.shape != solver.regret.shape:
-            raise ValueError(f"warm start has {len(self.regret)} actions, the game {len(solver.regret)}")
         a = solver.game.arrays
-        mass = np.add.reduceat(np.maximum(self.regret, 0.0), a.act_off[:-1])
+        if self.policy.shape != solver.regret.shape or self.mass.shape != a.num_actions.shape:
+            raise ValueError(
+                f"warm start has {len(self.policy)} actions and {len(self.mass)} information sets, "
+                f"the game {len(solver.regret)} and {len(a.num_actions)}"
+            )
         solver.strategy[:] = self.policy
-        solver.regret[:] = self.policy * np.repeat(mass, a.num_actions)
+        solver.regret[:] = self.policy * np.repeat(self.mass, a.num_actions)
         solver.origin = self.digest()
 
-    def save(self, path: str | Path) -> None:
-        """A raw ``.npy`` (2 x actions): ``.npz`` zips carry timestamps."""
-        np.save(path, np.vstack([self.regret, self.policy]))
+    def save(self, mass_path: str | Path) -> None:
+        """The mass as a raw ``.npy`` (``.npz`` zips carry timestamps); the policy is saved
+        by the caller as the table's ``policy.npy``."""
+        np.save(mass_path, self.mass)
 
     @classmethod
-    def load(cls, path: str | Path) -> WarmStart:
-        try:
-            x = np.load(path)
-        except (OSError, ValueError) as exc:
-            raise ValueError(f"{path}: not a warm-start state ({exc})") from None
-        if x.ndim != 2 or x.shape[0] != 2 or x.dtype != np.float64:
-            raise ValueError(f"{path}: not a warm-start state (shape {x.shape}, {x.dtype})")
-        return cls(np.ascontiguousarray(x[0]), np.ascontiguousarray(x[1]))
+    def load(cls, mass_path: str | Path, policy_path: str | Path) -> WarmStart:
+        """The state saved by :meth:`save` and the neighbour's ``policy.npy``; anything else
+        (a missing file, another shape or dtype) is refused with its path."""
+        arrays = []
+        for path, what in ((mass_path, "regret mass"), (policy_path, "policy")):
+            try:
+                x = np.load(path)
+            except (OSError, ValueError) as exc:
+                raise ValueError(f"{path}: not a warm-start {what} ({exc})") from None
+            if x.ndim != 1 or x.dtype != np.float64:
+                raise ValueError(f"{path}: not a warm-start {what} (shape {x.shape}, {x.dtype})")
+            arrays.append(np.ascontiguousarray(x))
+        return cls(*arrays)
 
 
 def warm_state(solver: CFRSolver) -> WarmStart:
-    """The state a neighbouring solve starts from (:class:`WarmStart`)."""
-    return WarmStart(solver.regret.copy(), solver.average_policy())
+    """The state a neighbouring solve starts from (:class:`WarmStart`): the average policy
+    and the positive regret mass of each information set."""
+    mass = np.add.reduceat(np.maximum(solver.regret, 0.0), solver.game.arrays.act_off[:-1])
+    return WarmStart(mass, solver.average_policy())
 
 
 @dataclass

@@ -32,7 +32,9 @@ def strategy_summary(game: Game, policy: np.ndarray) -> pd.DataFrame:
     """Riemann's strategy aggregated by (street, spot, class or bucket), each information
     set weighted by how often play reaches it under the solved profile.
 
-    Columns: street, spot, state, weight, aggressive (bet or raise), fold."""
+    Columns: street, spot, state, weight, aggressive (bet or raise), fold; an action the
+    spot does not offer is NaN, not 0 (Riemann cannot fold when checked to, and facing a
+    raise or a re-raise it may only fold or call)."""
     a = game.arrays
     reach_r = forward_reach(a, 1, policy)
     hsum = np.add.reduceat(forward_reach(a, 0, policy), a.state_off[0])  # H's mass per node
@@ -51,8 +53,8 @@ def strategy_summary(game: Game, policy: np.ndarray) -> pd.DataFrame:
     checked = spot[iset] == SPOTS.index("checked")
     three = a.num_actions[iset] == 3
     last = lo[iset] + a.num_actions[iset] - 1  # raise (3 actions) or bet (checked to)
-    aggressive = np.where(checked | three, policy[last], 0.0)
-    fold = np.where(checked, 0.0, policy[lo[iset]])
+    aggressive = np.where(checked | three, policy[last], np.nan)  # no raise of a raise: NaN
+    fold = np.where(checked, np.nan, policy[lo[iset]])  # nothing to fold when checked to: NaN
     keep = weight > 0
     df = pd.DataFrame(
         {
@@ -64,7 +66,7 @@ def strategy_summary(game: Game, policy: np.ndarray) -> pd.DataFrame:
             "wf": (weight * fold)[keep],
         }
     )
-    g = df.groupby(["street", "spot", "state"], sort=True)[["weight", "wa", "wf"]].sum().reset_index()
+    g = df.groupby(["street", "spot", "state"], sort=True)[["weight", "wa", "wf"]].sum(min_count=1).reset_index()
     g["aggressive"] = g["wa"] / g["weight"]
     g["fold"] = g["wf"] / g["weight"]
     return g.drop(columns=["wa", "wf"])

@@ -1,0 +1,77 @@
+"""The headline tables as small HTML pages, for ``snakemake --report`` (derived views of
+``scores.parquet``, ``evidence.parquet`` and ``census/claims.parquet``; not in the receipt)."""
+
+from __future__ import annotations
+
+import html
+from pathlib import Path
+
+import pandas as pd
+
+from poker51.play.evidence import DIFF, POLICIES
+
+_CSS = (
+    "body{font-family:sans-serif;font-size:13px}"
+    "table{border-collapse:collapse}"
+    "th,td{padding:2px 8px;border-bottom:1px solid #ddd;text-align:right}"
+    "th{background:#f4f4f4}"
+    "td:first-child,th:first-child{text-align:left}"
+)
+_SCORE_COLUMNS = {
+    "variant": "variant",
+    "table": "table",
+    "p": "p",
+    "value_low": "value of the game: low",
+    "value_high": "value: high",
+    "guarantee": "guarantee",
+    "vs_population": "vs population",
+    "br_gain": "best responder gains",
+    "exploitability": "solve exploitability",
+    "iterations": "iterations",
+}
+_TABLE_ORDER = {"nash": 0, "rnr": 1, "sweep": 2, "v0.5": 3}
+
+
+def headline_scores(scores: pd.DataFrame) -> pd.DataFrame:
+    """The scores a paper quotes: per variant, the Nash table, the published table (rnr), the
+    v0.5 policy and then the sweep; values in jbits per hand for Riemann."""
+    df = scores.assign(_order=scores["table"].map(_TABLE_ORDER).fillna(9))
+    df = df.sort_values(["variant", "_order", "p"], kind="stable")
+    df = df.assign(p=[("" if pd.isna(p) else f"{p:g}") for p in df["p"]])
+    return df[list(_SCORE_COLUMNS)].rename(columns=_SCORE_COLUMNS).reset_index(drop=True)
+
+
+def headline_evidence(evidence: pd.DataFrame) -> pd.DataFrame:
+    """Riemann's mean jbits per hand with its 95% CI, per variant and type (rows) and policy
+    (columns v0.6, v0.5 and the paired difference)."""
+    cells = evidence.assign(
+        cell=[
+            f"{m:+.3f} [{lo:+.3f}, {hi:+.3f}]"
+            for m, lo, hi in evidence[["mean", "ci_low", "ci_high"]].itertuples(False)
+        ]
+    )
+    table = cells.pivot(index=["variant", "type"], columns="policy", values="cell")
+    table = table[[c for c in (*POLICIES, DIFF) if c in table.columns]]
+    hands = evidence.groupby(["variant", "type"])["hands"].first()
+    return table.assign(deals=hands).reset_index().rename_axis(columns=None)
+
+
+def headline_claims(claims: pd.DataFrame) -> pd.DataFrame:
+    """Each census claim of the rule card with its verdict."""
+    return claims[["claim_id", "verdict", "claim"]].reset_index(drop=True)
+
+
+def write_html(df: pd.DataFrame, path: str | Path, title: str, note: str = "") -> Path:
+    """``df`` as a standalone UTF-8 HTML page (deterministic: the same frame, the same bytes)."""
+    path = Path(path)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    body = df.to_html(index=False, float_format=lambda x: f"{x:+.4f}", na_rep="", border=0)
+    page = (
+        f'<!DOCTYPE html>\n<html><head><meta charset="utf-8"><title>{html.escape(title)}</title>'
+        f"<style>{_CSS}</style></head>\n<body>\n<h3>{html.escape(title)}</h3>\n"
+        + (f"<p>{html.escape(note)}</p>\n" if note else "")
+        + body
+        + "\n</body></html>\n"
+    )
+    path.write_text(page, encoding="utf-8")
+    return path

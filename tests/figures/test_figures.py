@@ -1,0 +1,188 @@
+"""Every figure: drawn at a paper column width with readable fonts, written byte-identically,
+and saying what the issue asked of it (poker51.figures)."""
+
+from __future__ import annotations
+
+import matplotlib
+import numpy as np
+import pandas as pd
+import pytest
+from helpers import random_policy, small_abstraction
+from matplotlib.image import AxesImage
+from matplotlib.text import Text
+
+from poker51 import figures
+from poker51.census.count import census, counts_frame
+from poker51.census.decks import named_deck
+from poker51.figures.solves import P_CMAP
+from poker51.figures.strategy import strategy_matrix
+from poker51.figures.style import MIN_FONT
+from poker51.games.abstract import build_game
+from poker51.study.summary import SPOTS, strategy_summary
+
+P = np.round(np.arange(0, 1.01, 0.1), 1)
+VARIANTS = ("standard", "wild", "bug")
+
+
+def _convergence() -> pd.DataFrame:
+    rows = [
+        {"variant": v, "p": p, "iteration": it, "exploitability": (1 + k) / it, "seconds": it * 0.01}
+        for k, v in enumerate(VARIANTS)
+        for p in P
+        for it in (10, 20, 40, 80)
+    ]
+    return pd.DataFrame(rows)
+
+
+def _scores() -> pd.DataFrame:
+    rows = []
+    for k, v in enumerate(VARIANTS):
+        for p in P:
+            table = "nash" if p == 0 else ("rnr" if p == 0.5 else "sweep")
+            rows.append({"variant": v, "table": table, "p": p, "value_low": 0.01 * k, "guarantee": -p**3,
+                         "vs_population": 0.6 + p + 0.01 * k})  # fmt: skip
+        rows.append({"variant": v, "table": "v0.5", "p": np.nan, "value_low": 0.01 * k, "guarantee": -3.0,
+                     "vs_population": 0.55})  # fmt: skip
+    return pd.DataFrame(rows)
+
+
+def _evidence() -> pd.DataFrame:
+    rows = [
+        {"variant": v, "type": t, "policy": pol, "hands": 100, "mean": m, "ci_low": m - 0.2, "ci_high": m + 0.2}
+        for v in VARIANTS[:2]
+        for t in ("calling_station", "rock")
+        for pol, m in (("v0.6", 0.5), ("v0.5", 0.3), ("v0.6-v0.5", 0.2))
+    ]
+    return pd.DataFrame(rows)
+
+
+def _abstraction() -> tuple[dict, dict, dict]:
+    classes, buckets, transitions = {}, {}, {}
+    names = ["no_pair_ace_high", "pair_7", "pair_7+I/d3", "three_of_a_kind/d2"]
+    for v in VARIANTS[:2]:
+        classes[v] = pd.DataFrame({"class": range(4), "name": names, "probability": [0.5, 0.3, 0.1, 0.1]})
+        tops = np.array([0] * 10 + [1] * 20 + [2] * 5 + [3] * 3 + [4, 8])
+        buckets[v] = pd.DataFrame({"bucket": range(40), "low": tops << 20, "high": tops << 20})
+        m = np.random.default_rng(1).random((4, 40)) * (np.random.default_rng(2).random((4, 40)) > 0.5)
+        m /= m.sum(axis=1, keepdims=True)
+        c, b = np.nonzero(m)
+        transitions[v] = pd.DataFrame({"drawer": "riemann", "class": c, "bucket": b, "probability": m[c, b]})
+    return classes, buckets, transitions
+
+
+def _comparison() -> tuple[pd.DataFrame, pd.DataFrame]:
+    """Checks of three algorithms x three runs per variant; pcfr+'s cold run misses the target."""
+    rows, timing = [], []
+    for v in VARIANTS:
+        for k, a in enumerate(("cfr+", "dcfr", "pcfr+")):
+            for run in ("nash", "cold", "warm"):
+                for it in (10, 20, 40, 80):
+                    e = (1 + k) * (0.5 if run == "warm" else 1.0) / it
+                    if a == "pcfr+" and run == "cold":
+                        e += 0.1
+                    rows.append({"variant": v, "algorithm": a, "run": run, "p": 0.0 if run == "nash" else 0.1,
+                                 "iteration": it, "exploitability": e, "reached": e <= 0.04, "target": 0.04})  # fmt: skip
+                    timing.append({"variant": v, "algorithm": a, "run": run, "iteration": it, "seconds": it * 0.1})
+    return pd.DataFrame(rows), pd.DataFrame(timing)
+
+
+@pytest.fixture(scope="module")
+def tiny_summary() -> pd.DataFrame:
+    game = build_game(small_abstraction())
+    return strategy_summary(game, random_policy(game, seed=5))
+
+
+@pytest.fixture(scope="module")
+def drawings(tiny_summary):
+    """(name, draw function, fig_ function and its table arguments) of every figure."""
+    counts = counts_frame([census(named_deck(d)) for d in ("full52", "standard", "wild")])
+    classes, buckets, transitions = _abstraction()
+    names = ["no_pair_ace_high", "pair_7", "two_pair"]
+    return {
+        "census": (figures.draw_census_frequencies, figures.fig_census_frequencies, (counts,)),
+        "classes_buckets": (figures.draw_classes_buckets, figures.fig_classes_buckets, (classes, buckets, transitions)),
+        "convergence": (figures.draw_convergence, figures.fig_convergence, (_convergence(),)),
+        "frontier": (figures.draw_frontier, figures.fig_frontier, (_scores(),)),
+        "strategy": (figures.draw_strategy, figures.fig_strategy, (tiny_summary, names, 4, "tiny")),
+        "evidence": (figures.draw_evidence, figures.fig_evidence, (_evidence(),)),
+        "solver_comparison": (figures.draw_solver_comparison, figures.fig_solver_comparison, _comparison()),
+    }
+
+
+def test_paper_widths_and_readable_fonts(drawings):
+    for name, (draw, _, args) in drawings.items():
+        fig = draw(*args)
+        width = fig.get_figwidth()
+        assert width in (figures.SINGLE, figures.DOUBLE), (name, width)
+        fig.canvas.draw()  # ticks are made at draw time
+        small = [(t.get_text(), t.get_fontsize()) for t in fig.findobj(Text) if t.get_visible() and t.get_text()]
+        assert small and all(size >= MIN_FONT for _, size in small), (name, [s for s in small if s[1] < MIN_FONT])
+
+
+def test_files_are_byte_identical_and_carry_no_dates(drawings, tmp_path):
+    # the census, removal and evidence figures are checked the same way in tests/census, tests/play
+    for name, (_, write, args) in drawings.items():
+        if name in ("census", "evidence"):
+            continue
+        a = write(*args, tmp_path / "a" / name)
+        b = write(*args, tmp_path / "b" / name)
+        assert [p.suffix for p in a] == [".pdf", ".png"]
+        for pa, pb in zip(a, b):
+            assert pa.read_bytes() == pb.read_bytes(), pa
+        pdf, png = (p.read_bytes() for p in a)
+        assert b"/CreationDate" not in pdf and b"matplotlib" not in pdf.lower()
+        assert b"Software" not in png and png.startswith(b"\x89PNG")
+
+
+def test_convergence_has_a_panel_per_variant_and_colours_by_p():
+    conv = _convergence()
+    fig = figures.draw_convergence(conv)
+    panels = [ax for ax in fig.axes if ax.get_label() != "<colorbar>"]
+    assert len(panels) == len(VARIANTS) and len(fig.axes) == len(VARIANTS) + 1  # one colour bar
+    cmap = matplotlib.colormaps[P_CMAP]
+    for ax in panels:
+        assert ax.get_legend() is None  # nothing covers the data
+        colours = [tuple(line.get_color()) for line in ax.get_lines()]
+        assert colours == [cmap(p) for p in P]  # one line per p, coloured by p on [0, 1]
+
+
+def test_frontier_puts_no_text_on_the_data():
+    fig = figures.draw_frontier(_scores())
+    ax = fig.axes[0]
+    assert len(ax.texts) == 0 and ax.get_legend() is not None
+    labels = [t.get_text() for t in ax.get_legend().get_texts()]
+    assert labels == [*sorted(VARIANTS), "published table", "v0.5 policy"]
+
+
+def test_strategy_masks_impossible_actions(tiny_summary):
+    n = int(tiny_summary["state"].max()) + 1
+    for street in (0, 1):
+        agg, agg_impossible = strategy_matrix(tiny_summary, street, "aggressive", n)
+        fold, fold_impossible = strategy_matrix(tiny_summary, street, "fold", n)
+        raise_cols = [SPOTS.index("reraised"), SPOTS.index("raised")]
+        check_col = SPOTS.index("checked")
+        assert agg_impossible.any(axis=0).nonzero()[0].tolist() == raise_cols
+        assert fold_impossible.any(axis=0).nonzero()[0].tolist() == [check_col]
+        # every reached cell of an offered action holds a probability, never a masked 0
+        offered = ~np.isnan(agg)
+        assert (agg[offered] > 0).all() and not (agg_impossible & offered).any()
+        assert np.isnan(fold[:, check_col]).all()
+    fig = figures.draw_strategy(tiny_summary, ["a", "b", "c"], 4, "tiny")
+    grey_layers = [im for ax in fig.axes for im in ax.get_images() if isinstance(im, AxesImage)]
+    assert len(grey_layers) == 8  # four heat maps, each with its grey layer of impossible cells
+
+
+def test_solver_comparison_shows_every_run_and_the_missed_target():
+    df, timing = _comparison()
+    fig = figures.draw_solver_comparison(df, timing)
+    top = [ax for ax in fig.axes if ax.get_yscale() == "log"]
+    assert [ax.get_title() for ax in top] == sorted(VARIANTS)
+    assert all(len(ax.get_lines()) == 9 + 1 for ax in top)  # 3 algorithms x 3 runs, and the target
+    bottom = [ax for ax in fig.axes if ax.get_yscale() == "linear"]
+    bars = [b for ax in bottom for b in ax.patches]
+    assert len(bars) == 3 * 9
+    hatched = [b for b in bars if b.get_hatch()]
+    assert len(hatched) == 3  # pcfr+ cold, once per variant: its whole time, at its last check
+    assert all(b.get_height() == pytest.approx(8.0) for b in hatched)
+    labels = {t.get_text() for ax in bottom for t in ax.texts}
+    assert {"20", "40", "80"} <= labels  # iterations at the first check under the target

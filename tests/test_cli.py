@@ -1,0 +1,324 @@
+"""The command line keeps its promise (issue 9): every command answers ``--help``; bad input is
+one line on stderr naming the problem, exit 2, never a traceback; a failed verification is
+exit 1 with its report; a bug is exit 70.  Each command has a table of bad inputs.
+"""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from importlib.metadata import version
+from pathlib import Path
+
+import numpy as np
+import pandas as pd
+import pytest
+import yaml
+from helpers import exported_standard, solved_standard
+
+from poker51 import cli
+from poker51.io import write_parquet
+from poker51.rules import ABSTRACTION_TABLES
+
+ROOT = Path(__file__).resolve().parents[1]
+POPULATION = str(ROOT / "config" / "population.yaml")
+
+
+# --------------------------------------------------------------------------- bad files
+@pytest.fixture(scope="module")
+def bad(tmp_path_factory) -> dict[str, str]:
+    """Paths of bad inputs, by name: folders missing, empty, corrupt and truncated; YAML and
+    receipts that are broken; the valid exported standard table and its abstraction."""
+    d = tmp_path_factory.mktemp("bad")
+    out = {"missing": str(d / "missing"), "empty": str(d / "empty")}
+    (d / "empty").mkdir()
+    good = pd.DataFrame({"a": np.arange(100, dtype=np.int64)})
+    whole = write_parquet(good, d / "whole.parquet").read_bytes()
+    for name, content in (("corrupt", b"not parquet"), ("truncated", whole[: len(whole) // 2])):
+        for n in ABSTRACTION_TABLES:
+            (d / name / "standard").mkdir(parents=True, exist_ok=True)
+            (d / name / "standard" / f"{n}.parquet").write_bytes(content)
+        (d / f"{name}_tables").mkdir()
+        (d / f"{name}_tables" / "riemann-v06-standard.parquet").write_bytes(content)
+        out[name], out[f"{name}_tables"] = str(d / name), str(d / f"{name}_tables")
+    (d / "bad.yaml").write_text("weights: [\n")
+    pop = yaml.safe_load(Path(POPULATION).read_text())
+    pop["types"]["rock"]["softnes"] = pop["types"]["rock"].pop("softness")
+    (d / "typo.yaml").write_text(yaml.safe_dump(pop))
+    (d / "receipt.txt").write_text("this is not JSON {")
+    (d / "nofiles.json").write_text(json.dumps({"format": "poker51-receipt/1"}))
+    out |= {n: str(d / f) for n, f in (("bad_yaml", "bad.yaml"), ("typo", "typo.yaml"))}
+    out |= {"not_json": str(d / "receipt.txt"), "no_files": str(d / "nofiles.json"), "file": str(d / "bad.yaml")}
+    ex = exported_standard()
+    out |= {"tables": str(ex.tables), "receipt": str(ex.receipt), "abs_cb": str(ex.abstraction)}
+    s = solved_standard()  # all four abstraction tables, for evidence
+    s.tables.save({n: d / "abstraction" / "standard" / f"{n}.parquet" for n in ABSTRACTION_TABLES}, {})
+    out["abstraction"] = str(d / "abstraction")
+    return out
+
+
+def run_cli(argv: list[str], capsys) -> tuple[int, str, str]:
+    code = cli.main(argv)
+    cap = capsys.readouterr()
+    return code, cap.out, cap.err
+
+
+def assert_one_line_error(command: str, code: int, err: str, needle: str) -> None:
+    assert code == 2, err
+    assert err.count("\n") == 1 and err.endswith("\n"), err
+    assert err.startswith(f"poker51{' ' + command if command else ''}: error: "), err
+    assert needle in err, (needle, err)
+    assert "Traceback" not in err
+
+
+def fill(argv: list[str], bad: dict[str, str]) -> list[str]:
+    """``{name}`` in an argument is the path ``bad[name]``."""
+    return [a.format(**bad) if "{" in a else a for a in argv]
+
+
+# --------------------------------------------------------------------------- help and version
+def test_top_level_help_lists_every_command_and_the_exit_codes(capsys):
+    code, out, err = run_cli(["-h"], capsys)
+    assert code == 0 and err == ""
+    for name in cli.SUBCOMMANDS:
+        assert f"    {name} " in out
+    assert "95% CIs" in out  # the evidence help: its % once broke `poker51 -h`
+    assert "exit codes: 0 done; 1 verify" in " ".join(out.split()) and "70 internal error" in out
+
+
+@pytest.mark.parametrize("command", list(cli.SUBCOMMANDS))
+def test_every_command_answers_help(command, capsys):
+    code, out, err = run_cli([command, "--help"], capsys)
+    assert code == 0 and err == ""
+    assert out.startswith(f"usage: poker51 {command}") and "exit codes:" in out
+
+
+def test_version(capsys):
+    code, out, _ = run_cli(["--version"], capsys)
+    assert code == 0 and out == f"poker51 {version('poker51')}\n"
+
+
+def test_the_installed_command_as_a_process(bad):
+    """The console script itself: -h (it used to crash), --version, and a bad input."""
+    exe = Path(sys.executable).with_name("poker51")
+    cmd = [str(exe)] if exe.exists() else [sys.executable, "-m", "poker51.cli"]
+    r = subprocess.run([*cmd, "-h"], capture_output=True, text=True)
+    assert r.returncode == 0 and "evidence" in r.stdout and r.stderr == ""
+    r = subprocess.run([*cmd, "--version"], capture_output=True, text=True)
+    assert r.returncode == 0 and r.stdout.strip() == f"poker51 {version('poker51')}"
+    r = subprocess.run([*cmd, "solve", "--game", "standard", "--population", bad["bad_yaml"]], capture_output=True)
+    assert r.returncode == 2 and r.stdout == b""
+    assert r.stderr.decode() == (
+        f"poker51 solve: error: {bad['bad_yaml']}: line 2, column 1: not valid YAML "
+        "(expected the node content, but found '<stream end>')\n"
+    )
+
+
+# --------------------------------------------------------------------------- bad inputs, per command
+TOP = [
+    ([], "the following arguments are required: COMMAND"),
+    (["bogus"], "invalid choice: 'bogus'"),
+    (["--bogus"], "the following arguments are required: COMMAND"),
+]
+
+
+@pytest.mark.parametrize("argv,needle", TOP)
+def test_top_level_bad_input(argv, needle, capsys):
+    code, _, err = run_cli(argv, capsys)
+    assert_one_line_error("", code, err, needle)
+
+
+BAD_INPUTS: dict[str, list[tuple[list[str], str]]] = {
+    "census": [
+        (["--deck", "nope"], "unknown deck 'nope'"),
+        (["--remove", "1x"], "unknown card '1x'"),
+        (["--remove", "5h,5h"], "5h"),
+        (["--deck", "standard", "--remove", "2c"], "2c"),
+        (["--marker", "2c", "--rule", "joker"], "joker"),
+        (["--out", "counts.csv"], "--out 'counts.csv': expected a .parquet file name"),
+        (["--jsn"], "unrecognized arguments: --jsn"),
+    ],
+    "solve": [
+        (["--game", "chess"], "unknown game 'chess'"),
+        (["--algorithm", "sgd"], "unknown algorithm 'sgd'"),
+        (["--iterations", "0"], "--iterations must be at least 1"),
+        (["--iterations", "many"], "argument --iterations: invalid int value: 'many'"),
+        (["--check-first", "0"], "--check-first must be at least 1"),
+        (["--check-growth", "1"], "--check-growth must be at least 1.02"),
+        (["--check-growth", "nan"], "--check-growth must be at least 1.02"),
+        (["--game", "standard", "--check-first", "0"], "--check-first must be at least 1"),
+        (["--target-exploitability", "-1"], "--target-exploitability must be positive"),
+        (["--target-exploitability", "nan"], "--target-exploitability must be positive"),
+        (["--game", "kuhn", "--p", "0.5"], "--p, --population and --abstraction apply to Poker 51 games"),
+        (["--game", "standard", "--p", "1.5"], "--p must be in [0, 1]"),
+        (["--game", "standard", "--abstraction", "{missing}"], "{missing}: no abstraction tables for 'standard'"),
+        (["--game", "standard", "--abstraction", "{empty}"], "{empty}: no abstraction tables for 'standard'"),
+        (["--game", "standard", "--abstraction", "{corrupt}"], "{corrupt}/standard/classes.parquet: not a readable"),
+        (["--game", "standard", "--abstraction", "{truncated}"], "{truncated}/standard/classes.parquet: not a"),
+        (["--game", "standard", "--population", "{bad_yaml}"], "{bad_yaml}: line 2, column 1: not valid YAML"),
+        (["--game", "standard", "--population", "{typo}"], "{typo}: types.rock.softnes: unknown key"),
+        (["--game", "standard", "--population", "{missing}"], "{missing}: no such population file"),
+        (["--game", "kuhn", "--out", "{file}"], "--out {file}: exists and is not a directory"),
+    ],
+    "evidence": [
+        (["--variant", "nope", "--v06", "check-call"], "unknown variant 'nope'"),
+        (["--hands", "0", "--v06", "check-call"], "--hands must be at least 1"),
+        (["--seed", "-1", "--v06", "check-call"], "--seed must be non-negative"),
+        (["--stack", "0", "--v06", "check-call"], "--stack must be at least 1"),
+        (["--tables", "{empty}"], "--tables {empty}: no riemann-v06-standard.parquet"),
+        (["--population", "{missing}", "--v06", "check-call"], "{missing}: no such population file"),
+        (["--population", "{bad_yaml}", "--v06", "check-call"], "{bad_yaml}: line 2, column 1: not valid YAML"),
+        (["--population", "{typo}", "--v06", "check-call"], "{typo}: types.rock.softnes: unknown key"),
+        (["--abstraction", "{corrupt}", "--v06", "check-call"], "{corrupt}/standard/classes.parquet: not a"),
+        (["--abstraction", "{missing}", "--v06", "check-call"], "{missing}: no abstraction tables"),
+        (["--v06", "no-colon", "--population", POPULATION], "--v06 'no-colon': expected"),
+        (["--v06", "no_such_module:f", "--abstraction", "{abstraction}"], "--v06 'no_such_module:f': cannot load"),
+        (["--tables", "{corrupt_tables}", "--abstraction", "{abstraction}"], "riemann-v06-standard.parquet"),
+        (["--tables", "{truncated_tables}", "--abstraction", "{abstraction}"], "riemann-v06-standard.parquet"),
+        (
+            ["--tables", "{tables}", "--abstraction", "{abstraction}", "--receipt", "{not_json}"],
+            "{not_json}: not a readable receipt",
+        ),
+        (
+            ["--tables", "{tables}", "--abstraction", "{abstraction}", "--receipt", "{no_files}"],
+            "{no_files}: not a receipt (no 'files' map)",
+        ),
+    ],
+    "verify": [
+        (["--tables", "{tables}"], "the following arguments are required: --receipt"),
+        (["--tables", "{missing}", "--receipt", "{receipt}"], "--tables {missing}: not a directory"),
+        (["--tables", "{empty}", "--receipt", "{receipt}"], "{empty}: no"),
+        (["--tables", "{tables}", "--receipt", "{missing}"], "--receipt {missing}: no such file"),
+        (["--tables", "{tables}", "--receipt", "{not_json}"], "{not_json}: not a readable receipt"),
+        (["--tables", "{tables}", "--receipt", "{no_files}"], "{no_files}: not a receipt (no 'files' map)"),
+        (["--tables", "{tables}", "--receipt", "{receipt}", "--hands", "0"], "--hands must be at least 1"),
+        (["--tables", "{tables}", "--receipt", "{receipt}", "--abstraction", "{missing}"], "not a directory"),
+        (
+            ["--tables", "{tables}", "--receipt", "{receipt}", "--abstraction", "{corrupt}"],
+            "{corrupt}/standard/classes.parquet: not a readable Parquet table",
+        ),
+        (["--tables", "{tables}", "--receipt", "{receipt}", "--out", "{empty}"], "--out {empty}: is a directory"),
+    ],
+    "play": [
+        ([], "the following arguments are required: --tables"),
+        (["--tables", "{empty}"], "{empty}/riemann-v06-standard.parquet: no such table"),
+        (["--tables", "{tables}", "--variant", "nope"], "unknown variant 'nope'"),
+        (["--tables", "{tables}", "--stack", "0"], "--stack must be at least 1"),
+        (["--tables", "{corrupt_tables}"], "{corrupt_tables}/riemann-v06-standard.parquet"),
+        (["--tables", "{tables}", "--receipt", "{not_json}"], "{not_json}: not a readable receipt"),
+        (["--tables", "{tables}", "--abstraction", "{corrupt}"], "{corrupt}/standard/classes.parquet"),
+        (["--tables", "{tables}", "--seed", "x"], "argument --seed: invalid int value: 'x'"),
+    ],
+    "multi": [  # the full table is tests/multi/test_cli.py
+        ([], "the following arguments are required"),
+        (["frob"], "invalid choice: 'frob'"),
+        (["run", "{missing}"], "{missing}: no such scenario file"),
+        (["run", "{not_json}"], "{not_json}: not JSON"),
+        (["check", "{missing}"], "{missing}: no such log"),
+    ],
+}
+
+
+@pytest.mark.parametrize(
+    "command,argv,needle",
+    [(c, argv, needle) for c, cases in BAD_INPUTS.items() for argv, needle in cases],
+    ids=[f"{c}:{' '.join(argv)}" for c, cases in BAD_INPUTS.items() for argv, _ in cases],
+)
+def test_bad_input_is_one_line_and_exit_2(command, argv, needle, bad, capsys):
+    code, out, err = run_cli([command, *fill(argv, bad)], capsys)
+    assert_one_line_error(command, code, err, needle.format(**bad))
+    assert out == ""
+
+
+def test_every_command_has_a_table_of_bad_inputs():
+    assert set(BAD_INPUTS) == set(cli.SUBCOMMANDS)
+    assert all(len(cases) >= 5 for cases in BAD_INPUTS.values())
+
+
+# --------------------------------------------------------------------------- verify: 0, 1 and no file unasked
+def test_verify_passes_without_writing_a_file(bad, tmp_path, monkeypatch, capsys):
+    monkeypatch.chdir(tmp_path)
+    argv = ["verify", "--tables", bad["tables"], "--receipt", bad["receipt"], "--abstraction", bad["abs_cb"]]
+    code, out, err = run_cli([*argv, "--hands", "5", "--no-progress"], capsys)
+    assert code == 0 and out.splitlines()[-1].startswith("PASS: 5 hands, ")
+    assert list(tmp_path.iterdir()) == []  # no results/verify.json: writing is opt-in
+
+
+def test_a_failed_check_is_exit_1_with_its_report(bad, tmp_path, capsys):
+    rec = json.loads(Path(bad["receipt"]).read_text())
+    table = next(k for k in rec["files"] if k.endswith(".json"))  # the Parquet table still loads and plays
+    rec["files"][table] = "0" * 64
+    tampered = tmp_path / "receipt.json"
+    tampered.write_text(json.dumps(rec))
+    report = tmp_path / "report.json"
+    argv = ["verify", "--tables", bad["tables"], "--receipt", str(tampered), "--abstraction", bad["abs_cb"]]
+    code, out, _ = run_cli([*argv, "--hands", "3", "--no-progress", "--out", str(report)], capsys)
+    assert code == 1
+    assert "hashes    FAIL           2 checked      1 failures" in out
+    assert out.splitlines()[-1].startswith("FAIL: 3 hands") and "decisions pass" in out
+    assert f"does not match the receipt's {'0' * 64}" in out
+    written = json.loads(report.read_text())
+    assert written["pass"] is False and written["checks"]["hashes"] == {"checked": 2, "failures": 1, "pass": False}
+
+
+# --------------------------------------------------------------------------- solve --out
+def test_solve_out_saves_the_policy_and_its_summary(tmp_path, capsys):
+    code, out, _ = run_cli(["solve", "--game", "kuhn", "--iterations", "200", "--json", "--out", str(tmp_path)], capsys)
+    assert code == 0
+    printed = json.loads(out)
+    policy = np.load(tmp_path / "policy.npy")
+    summary = json.loads((tmp_path / "summary.json").read_text())
+    assert summary == {**printed, "num_infosets": 12, "num_actions": 24}
+    assert policy.shape == (24,) and np.allclose(np.add.reduceat(policy, np.arange(0, 24, 2)), 1.0)
+
+
+def test_solve_out_on_a_poker51_game(bad, tmp_path, capsys):
+    from poker51.abstraction.tables import AbstractionTables
+    from poker51.games.abstract import build_game
+    from poker51.solver.best_response import expected_value
+
+    argv = ["solve", "--game", "standard", "--abstraction", bad["abstraction"], "--p", "0.5"]
+    code, out, _ = run_cli([*argv, "--iterations", "4", "--check-first", "2", "--json", "--out", str(tmp_path)], capsys)
+    assert code == 0
+    summary = json.loads((tmp_path / "summary.json").read_text())
+    assert summary["abstraction"] == bad["abstraction"] and summary["iterations"] == 4
+    game = build_game(AbstractionTables.load(Path(bad["abstraction"]) / "standard", "standard").arrays())
+    policy = np.load(tmp_path / "policy.npy")
+    assert policy.shape == (game.num_actions,) == (summary["num_actions"],)
+    # the saved policy is the one whose value was printed: Riemann's value is -(player 0's)
+    assert -expected_value(game, policy, 0) == pytest.approx(json.loads(out)["value"], abs=1e-12)
+
+
+# --------------------------------------------------------------------------- bugs and interrupts
+def test_a_bug_is_exit_70_with_one_line(monkeypatch, capsys):
+    from poker51.commands import census
+
+    def broken(args):
+        raise ZeroDivisionError("division by zero")
+
+    monkeypatch.setattr(census, "run", broken)
+    monkeypatch.delenv("POKER51_TRACEBACK", raising=False)
+    code, _, err = run_cli(["census"], capsys)
+    assert code == 70 and err.count("\n") == 1
+    assert err.startswith("poker51 census: internal error (a bug in poker51") and "ZeroDivisionError" in err
+    monkeypatch.setenv("POKER51_TRACEBACK", "1")
+    code, _, err = run_cli(["census"], capsys)
+    assert code == 70 and "Traceback (most recent call last)" in err
+
+
+def test_interrupt_is_exit_130(monkeypatch, capsys):
+    from poker51.commands import census
+
+    def interrupted(args):
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(census, "run", interrupted)
+    code, _, err = run_cli(["census"], capsys)
+    assert code == 130 and err == "poker51 census: interrupted\n"
+
+
+def test_exit_codes_are_documented():
+    readme = (ROOT / "README.md").read_text()
+    for code in ("`0`", "`1`", "`2`", "`70`", "`130`"):
+        assert code in readme.split("## The command line", 1)[1].split("\n## ", 1)[0], code

@@ -1,0 +1,109 @@
+"""poker51.load_results: typed frames of every table of a run.
+
+The smoke tests read the results directory named by ``POKER51_RESULTS``; ``make smoke``
+runs them on the smoke results right after the smoke DAG (without it they are skipped).
+The error tests need no results."""
+
+from __future__ import annotations
+
+import math
+import os
+import re
+from pathlib import Path
+
+import numpy as np
+import pandas as pd
+import pytest
+
+import poker51
+from poker51.io import TableError, read_metadata
+from poker51.provenance import JBITS
+from poker51.rules import p_label
+
+RESULTS = os.environ.get("POKER51_RESULTS")
+
+
+@pytest.fixture(scope="module")
+def results():
+    if not RESULTS:
+        pytest.skip("POKER51_RESULTS is not set: `make smoke` runs these on results/smoke")
+    return poker51.load_results(RESULTS)
+
+
+def _checks(solve: dict, iterations: int) -> list[int]:
+    """Where a solve without a target checks: first, then each ceil(growth x) later, and the last."""
+    at, t = [], int(solve["check_first"])
+    while t < iterations:
+        at.append(t)
+        t = max(t + 1, math.ceil(t * float(solve["check_growth"])))
+    return [*at, iterations]
+
+
+def test_every_table_is_loaded_as_the_config_says(results):
+    cfg = results.receipt["config"]
+    variants, solve = cfg["abstraction"]["variants"], cfg["solve"]
+    ps = sorted({0.0, float(solve["p"])} | {float(p) for p in solve["sweep"]})
+    assert list(results.variants) == variants
+    assert set(results.counts["deck"]) == set(cfg["census"]["decks"])
+    assert len(results.scores) == len(variants) * (len(ps) + 1)  # every solve and v0.5
+    for v, t in results.variants.items():
+        assert t.variant == v and np.isclose(t.classes["probability"].sum(), 1.0, atol=1e-12)
+        assert len(t.buckets) == cfg["abstraction"]["buckets"]
+        assert t.scores.equals(results.scores[results.scores["variant"] == v].reset_index(drop=True))
+        assert t.table_metadata["variant"] == v and len(t.table) > 0
+        ev = t.evidence
+        assert set(ev["hands"]) == {cfg["evidence"]["hands"]} and len(ev) == 3 * ev["type"].nunique()
+        for p in ps:  # a convergence row at each check of the geometric schedule and at the last iteration
+            its = solve["iterations"] if p in (0.0, float(solve["p"])) else solve["sweep_iterations"]
+            rows = results.convergence[(results.convergence["variant"] == v) & (results.convergence["p"] == p)]
+            assert list(rows["iteration"]) == _checks(solve, its)
+    assert results.verify is not None and results.verify["pass"] is True
+    assert isinstance(results.timing, pd.DataFrame) and len(results.timing) > 0
+
+
+def test_every_parquet_carries_its_provenance_and_units(results):
+    cfg = results.receipt["config"]
+    root = Path(results.root)
+    tables = sorted(root.rglob("*.parquet"))
+    assert len(tables) > 20
+    for path in tables:
+        meta = read_metadata(path)
+        meta = {**meta.get("provenance", {}), **meta}  # exported tables nest their provenance
+        assert re.fullmatch(r"[0-9a-f]{64}", meta["config_sha256"]), path
+        assert {"rule", "seeds", "units"} <= set(meta), path
+    assert results.units("scores.parquet")["guarantee"] == JBITS
+    assert results.units("evidence.parquet")["mean"] == JBITS
+    assert results.units("convergence.parquet")["exploitability"] == JBITS
+    # seeds follow the chain: the evidence depends on its own seed and on the belief table's
+    seeds = results.metadata("evidence.parquet")["seeds"]
+    assert seeds["evidence.seed"] == cfg["evidence"]["seed"]
+    assert seeds["abstraction.belief_seed"] == cfg["abstraction"]["belief_seed"]
+    assert results.metadata("census/counts.parquet")["seeds"] == {}  # the census is exact
+    # the rule and its job
+    v = next(iter(results.variants))
+    solve = results.metadata(f"{v}/solve_{p_label(0.0)}/convergence.parquet")
+    assert solve["rule"] == "solve" and solve["wildcards"] == {"variant": v, "plabel": p_label(0.0)}
+    assert solve["config"]["p"] == 0.0 and "checkpoint" not in solve["config"]
+
+
+def test_a_missing_directory_or_table_is_named(tmp_path):
+    with pytest.raises(TableError, match="no such results directory"):
+        poker51.load_results(tmp_path / "nowhere")
+    with pytest.raises(TableError, match="no variant results"):
+        poker51.load_results(tmp_path)
+    (tmp_path / "standard").mkdir()
+    pd.DataFrame({"a": [1]}).to_parquet(tmp_path / "standard" / "classes.parquet")
+    with pytest.raises(TableError, match=re.escape(str(tmp_path / "census" / "counts.parquet"))):
+        poker51.load_results(tmp_path)
+    (tmp_path / "census").mkdir()
+    (tmp_path / "census" / "counts.parquet").write_bytes(b"PAR1 truncated")
+    with pytest.raises(TableError, match="counts.parquet: not a readable Parquet table"):
+        poker51.load_results(tmp_path)
+
+
+def test_the_front_door_is_lazy():
+    import subprocess
+    import sys
+
+    code = "import poker51, sys; assert 'poker51.results' not in sys.modules; poker51.load_results; print('ok')"
+    assert subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout == "ok\n"
