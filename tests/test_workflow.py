@@ -155,6 +155,7 @@ def test_quick_rules_are_local():
             "sweep, sweep_iterations, target_exploitability, threads, warm_start)",
         ),
         ("range", "config error: {file}: solve.sweep[1]: 2 is above the maximum 1"),
+        ("comparison", "config error: solver_comparison.variants: bug not in abstraction.variants"),
     ],
 )
 def test_a_bad_config_stops_the_dag_with_one_line(tmp_path, kind, message):
@@ -168,6 +169,9 @@ def test_a_bad_config_stops_the_dag_with_one_line(tmp_path, kind, message):
         file = "config/typo.yaml"
     elif kind == "config":
         smoke["solve"]["sweep_iteration"] = smoke["solve"].pop("sweep_iterations")
+        file = "config/bad.yaml"
+    elif kind == "comparison":  # a variant without abstraction tables
+        smoke["solver_comparison"]["variants"] = ["standard", "bug"]
         file = "config/bad.yaml"
     else:
         smoke["solve"]["sweep"] = [0.5, 2]

@@ -80,8 +80,9 @@ def _comparison() -> tuple[pd.DataFrame, pd.DataFrame]:
                     e = (1 + k) * (0.5 if run == "warm" else 1.0) / it
                     if a == "pcfr+" and run == "cold":
                         e += 0.1
-                    rows.append({"variant": v, "algorithm": a, "run": run, "p": 0.0 if run == "nash" else 0.1,
-                                 "iteration": it, "exploitability": e, "reached": e <= 0.04, "target": 0.04})  # fmt: skip
+                    p = 0.0 if run == "nash" else 0.1
+                    rows.append({"variant": v, "algorithm": a, "run": run, "p": p, "iteration": it,
+                                 "exploitability": e, "reached": e <= 0.04, "target": 0.04})  # fmt: skip
                     timing.append({"variant": v, "algorithm": a, "run": run, "iteration": it, "seconds": it * 0.1})
     return pd.DataFrame(rows), pd.DataFrame(timing)
 

@@ -77,6 +77,11 @@ ALGO_OF = (
     if COMPARISON.get("enabled", True)
     else {}
 )
+#: the variants of the solver comparison (a subset of abstraction.variants)
+COMPARISON_VARIANTS = COMPARISON.get("variants", VARIANTS)
+if not set(COMPARISON_VARIANTS) <= set(VARIANTS):
+    _extra = sorted(set(COMPARISON_VARIANTS) - set(VARIANTS))
+    sys.exit(f"config error: solver_comparison.variants: {', '.join(_extra)} not in abstraction.variants")
 
 
 wildcard_constraints:

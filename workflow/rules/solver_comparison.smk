@@ -34,8 +34,8 @@ rule solver_comparison:
 
 rule gather_solver_comparison:
     input:
-        tables=[out(f"solver/{v}_{a}.parquet") for v in VARIANTS for a in ALGO_OF],
-        timings=[out(f"solver/{v}_{a}.tsv") for v in VARIANTS for a in ALGO_OF],
+        tables=[out(f"solver/{v}_{a}.parquet") for v in COMPARISON_VARIANTS for a in ALGO_OF],
+        timings=[out(f"solver/{v}_{a}.tsv") for v in COMPARISON_VARIANTS for a in ALGO_OF],
     output:
         table=out("solver_comparison.parquet"),
         timing=out("solver_comparison_timing.tsv"),
