@@ -13,7 +13,7 @@ LOCK := requirements/lock.txt
 #: the pipeline's share of the lock (the rules' conda environment is written from it)
 PIPELINE_LOCK := requirements/pipeline.txt
 
-.PHONY: install lock run test test-unit smoke reproduce report notebook lint bench slow slurm-check clean
+.PHONY: install lock run test test-unit smoke reproduce reproduce-run report notebook lint bench slow slurm-check clean
 
 install: $(VENV)/.installed
 
@@ -37,8 +37,13 @@ lock: install
 run: install
 	$(BIN)/snakemake --cores $(CORES)
 
-## make test: unit tests, then the smoke config through the whole Snakemake DAG
-test: install lint test-unit smoke reproduce
+## make test: lint; the unit tests side by side with the one-core smoke run (each uses about one
+## core); the smoke config through the whole Snakemake DAG on two cores with its checks; then the
+## two smoke runs' receipts must be byte-identical
+test: install lint
+	$(MAKE) --no-print-directory -j2 test-unit reproduce-run
+	$(MAKE) --no-print-directory smoke
+	$(BIN)/python workflow/scripts/compare_receipts.py results/smoke results/smoke-1core
 
 test-unit: install
 	$(BIN)/pytest -q --durations=15
@@ -67,9 +72,11 @@ notebook: install
 	$(BIN)/python workflow/scripts/run_notebook.py $(RESULTS)
 
 ## make reproduce: the smoke DAG again on one core; every receipt file must be byte-identical
-reproduce: install
-	$(BIN)/snakemake --cores 1 --configfile config/smoke.yaml --config results=results/smoke-1core --forceall --quiet
+reproduce: reproduce-run
 	$(BIN)/python workflow/scripts/compare_receipts.py results/smoke results/smoke-1core
+
+reproduce-run: install
+	$(BIN)/snakemake --cores 1 --configfile config/smoke.yaml --config results=results/smoke-1core --forceall --quiet
 
 ## make slow: the exhaustive checks marked slow, then the SLURM check
 slow: install

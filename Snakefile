@@ -19,6 +19,7 @@ include: "workflow/rules/solver_comparison.smk"
 include: "workflow/rules/scores.smk"
 include: "workflow/rules/export.smk"
 include: "workflow/rules/multi.smk"
+include: "workflow/rules/rulebook.smk"
 
 
 # Rules of about a second (gathers, figures, the receipt) run on the submitting host: on a
@@ -37,6 +38,7 @@ localrules:
     multi_figure,
     gather_solver_comparison,
     solver_comparison_figure,
+    rulebook_figure,
 
 
 rule all:

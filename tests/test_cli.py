@@ -138,6 +138,10 @@ BAD_INPUTS: dict[str, list[tuple[list[str], str]]] = {
         (["--marker", "2c", "--rule", "joker"], "joker"),
         (["--out", "counts.csv"], "--out 'counts.csv': expected a .parquet file name"),
         (["--jsn"], "unrecognized arguments: --jsn"),
+        (["--game", "omaha7"], "no census for game 'omaha7'"),
+        (["--game", "holdem", "--deck", "full52"], "--game counts a rule book game: it takes no --deck"),
+        (["--game", "omaha", "--samples", "0"], "--samples 0: at least 1"),
+        (["--game", "omaha", "--samples", "100", "--seed", "-1"], "--seed -1: a seed is a non-negative integer"),
     ],
     "solve": [
         (["--game", "chess"], "unknown game 'chess'"),
@@ -216,6 +220,24 @@ BAD_INPUTS: dict[str, list[tuple[list[str], str]]] = {
         (["run", "{missing}"], "{missing}: no such scenario file"),
         (["run", "{not_json}"], "{not_json}: not JSON"),
         (["check", "{missing}"], "{missing}: no such log"),
+    ],
+    "hand": [  # more in tests/rulebook/test_reading.py
+        ([], "the following arguments are required: --game, --hole, --board"),
+        (["--game", "chess", "--hole", "As,Kd", "--board", "Ah,Kh,7c"], "unknown game 'chess'"),
+        (["--game", "omaha", "--hole", "As,Kd", "--board", "Ah,Kh,7c"], "OG Omaha deals 4 hole cards, got 2 (As Kd)"),
+        (["--game", "holdem", "--hole", "As,1x", "--board", "Ah,Kh,7c"], "unknown card '1x'"),
+        (["--game", "holdem", "--hole", "As,Kd", "--board", "Ah,Kh"], "a board is 3, 4 or 5 cards, got 2 (Ah Kh)"),
+        (["--game", "holdem", "--hole", "As,As", "--board", "Ah,Kh,7c"], "card As is given twice"),
+    ],
+    "rulebook": [  # illegal actions: tests/rulebook/test_scenario.py
+        ([], "the following arguments are required: {{run,check,phh}}"),
+        (["frob"], "invalid choice: 'frob'"),
+        (["run", "{missing}"], "{missing}: cannot read the scenario"),
+        (["run", "{empty}"], "{empty}: cannot read the scenario"),
+        (["run", "{not_json}"], "{not_json}: not JSON"),
+        (["check", "{missing}"], "{missing}: cannot read the log"),
+        (["check", "{not_json}"], "{not_json}:1: not JSON"),
+        (["phh", "{missing}", "{empty}"], "{missing}: cannot read the log"),
     ],
 }
 

@@ -34,6 +34,8 @@ SUBCOMMANDS: dict[str, str] = {
     "verify": "verify",
     "play": "play",
     "multi": "multi",
+    "hand": "hand",
+    "rulebook": "rulebook",
 }
 
 EXIT_OK, EXIT_FAILED, EXIT_BAD_INPUT, EXIT_BUG, EXIT_INTERRUPTED = 0, 1, 2, 70, 130

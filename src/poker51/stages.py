@@ -40,6 +40,7 @@ from poker51.play.evidence import evidence_run, riemann_factory, v05_factory
 from poker51.play.v05 import abstract_policy
 from poker51.play.verify import VerifyReport, verify
 from poker51.provenance import HANDS, JBITS, PROBABILITY, provenance, table_metadata, units_for
+from poker51.rulebook.stage import run_rulebook_census
 from poker51.slurm import ClusterJob, check_submission
 from poker51.solver.passes import set_threads
 from poker51.solver.schedule import CheckSchedule
@@ -534,6 +535,11 @@ def multi_figure(sim: str, out: str) -> None:
     figures.fig_multi(read_parquet(sim), _stem(out))
 
 
+def rulebook_figure(table: str, out: str) -> None:
+    """The rule book's games next to Poker 51, from ``results/rulebook/census.parquet``."""
+    figures.fig_rulebook_census(read_parquet(table), _stem(out))
+
+
 def strategy_figure(variant: str, p: float, strategy: str, classes: str, buckets: str, out: str) -> None:
     class_table = read_parquet(classes).sort_values("class")
     figures.fig_strategy(
@@ -548,7 +554,8 @@ def strategy_figure(variant: str, p: float, strategy: str, classes: str, buckets
 __all__ = [
     "HOUSEKEEPING", "ConfigError", "abstraction_figure", "census_figure", "computed_config", "config_hash",
     "gather", "gather_evidence", "gather_scores", "gather_solver_comparison", "headline_tables", "logged",
-    "multi_figure", "provenance", "removal_figure", "run_abstraction", "run_census", "run_evidence", "run_export",
-    "run_multi", "run_receipt", "run_removal", "run_scores", "run_solve", "run_solver_comparison", "run_verify",
-    "score_figures", "solver_comparison_figure", "strategy_figure", "validate_config",
+    "multi_figure", "provenance", "removal_figure", "rulebook_figure", "run_abstraction", "run_census", "run_evidence",
+    "run_export", "run_multi", "run_receipt", "run_removal", "run_rulebook_census", "run_scores", "run_solve",
+    "run_solver_comparison", "run_verify", "score_figures", "solver_comparison_figure", "strategy_figure",
+    "validate_config",
 ]  # fmt: skip

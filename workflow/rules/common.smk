@@ -164,6 +164,16 @@ def multi_targets():
     return [out("multi/sim.parquet"), out("multi/audit.json")] + figure("multi")
 
 
+RULEBOOK = computed_config(config).get("rulebook")  # maps sorted: reordered keys rerun nothing
+
+
+def rulebook_targets():
+    """Issue 11, the games of the rule-book seed: census table, claims and figure."""
+    if RULEBOOK is None:
+        return []
+    return [out("rulebook/census.parquet"), out("rulebook/claims.md")] + figure("rulebook_census")
+
+
 def receipt_inputs():
     """Every reproducible table and figure (not wall-clock timings or their figure)."""
     files = census_targets() + abstraction_targets() + score_targets()
@@ -173,6 +183,7 @@ def receipt_inputs():
     files += [table_file(v, ext) for v in VARIANTS for ext in ("parquet", "json")]
     files += [out("evidence.parquet")] + figure("evidence")
     files += multi_targets()
+    files += rulebook_targets()
     files += [f for f in comparison_targets() if f.endswith(".parquet")]  # its figure shows seconds
     return [f for f in files if "convergence_time" not in f]
 
@@ -197,6 +208,7 @@ def all_targets():
         + score_targets()
         + export_targets()
         + multi_targets()
+        + rulebook_targets()
         + report_targets()
         + comparison_targets()
     )

@@ -1,0 +1,44 @@
+# Stage 7: the rule book's games (issue 11, docs/rulebook.md): every game's census next to
+# Poker 51's 51-card deck, what each does to "rarer is higher", and the figure.
+
+
+rule rulebook_census:
+    input:
+        counts=rules.census.output.counts,
+    output:
+        table=out("rulebook/census.parquet"),
+        claims=table_report(out("rulebook/claims.md"), "rulebook_claims_md", "7 Rule book"),
+    params:
+        games=lambda w: RULEBOOK["games"],
+        exact=lambda w: RULEBOOK["exact"],
+        samples=lambda w: RULEBOOK["samples"],
+        seed=lambda w: RULEBOOK["seed"],
+    conda:
+        "../envs/poker51.yaml"
+    log:
+        f"{LOGS}/rulebook_census.log",
+    benchmark:
+        out("benchmarks/rulebook_census.tsv")
+    threads: 2  # the census kernels run in parallel; the counts do not depend on the threads
+    resources:
+        mem_mb=2000,
+        runtime=60,
+    script:
+        "../scripts/rulebook_census.py"
+
+
+rule rulebook_figure:
+    input:
+        table=rules.rulebook_census.output.table,
+    output:
+        figure_report("rulebook_census", "7 Rule book"),
+    conda:
+        "../envs/poker51.yaml"
+    log:
+        f"{LOGS}/rulebook_figure.log",
+    threads: 1
+    resources:
+        mem_mb=1000,
+        runtime=5,
+    script:
+        "../scripts/rulebook_figure.py"
