@@ -31,7 +31,9 @@ def _games(tiny):
 
 
 @pytest.mark.parametrize("name", ["leduc", "tiny"])
-@pytest.mark.parametrize("algorithm", ["cfr+", "dcfr", "pcfr+"])
+@pytest.mark.parametrize(  # the default always; the others' tiny games (10 s each) in make slow
+    "algorithm", ["dcfr", pytest.param("cfr+", marks=pytest.mark.slow), pytest.param("pcfr+", marks=pytest.mark.slow)]
+)
 def test_threads_give_bit_identical_solves(tiny, name, algorithm):
     """Two and three workers (forced, whatever the game's size) give the same bytes as one."""
     g = _games(tiny)[name]
