@@ -15,6 +15,7 @@ include: "workflow/rules/common.smk"
 include: "workflow/rules/census.smk"
 include: "workflow/rules/abstraction.smk"
 include: "workflow/rules/solve.smk"
+include: "workflow/rules/solver_comparison.smk"
 include: "workflow/rules/scores.smk"
 include: "workflow/rules/export.smk"
 include: "workflow/rules/realcards.smk"
@@ -38,6 +39,8 @@ localrules:
     multi_figure,
     lbr_gather,
     belief_claims,
+    gather_solver_comparison,
+    solver_comparison_figure,
     rulebook_figure,
 
 

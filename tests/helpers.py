@@ -19,6 +19,7 @@ from poker51.export.tables import export_tables, strategy_table
 from poker51.games.abstract import build_game
 from poker51.io import write_parquet
 from poker51.solver.cfr import CFRPlusSolver
+from poker51.solver.tree import GameBuilder
 
 ITERATIONS = 20
 
@@ -39,6 +40,40 @@ def random_policy(game, seed):
     raw = rng.random(game.num_actions) + 0.05
     sums = np.add.reduceat(raw, a.act_off[:-1])
     return raw / np.repeat(sums, a.num_actions)
+
+
+# --------------------------------------------------------------------------- a grouped-set game
+CLASS_P = (np.array([0.5, 0.5]), np.array([0.3, 0.7]))
+# class c -> (c, bucket b), state index 3 c + b; bucket = strength
+DRAW = (
+    np.array([[0.6, 0.3, 0.1, 0, 0, 0], [0, 0, 0, 0.2, 0.3, 0.5]]),
+    np.array([[0.5, 0.5, 0.0, 0, 0, 0], [0, 0, 0, 0.1, 0.1, 0.8]]),
+)
+
+
+def draw_game():
+    """Ante 1.  Player 1 (knows its class) checks or bets 1; player 0 folds or calls a
+    bet.  Draw: class -> (class, bucket).  Player 1, *forgetting its class*, checks
+    or bets 2; player 0 folds or calls.  Showdown on buckets (ranked mode)."""
+    b = GameBuilder("draw")
+    strength = np.tile(np.arange(3), 2)
+
+    def post(line, contrib):
+        c0, c1 = contrib
+        keys1 = [("post", line, s % 3) for s in range(6)]  # bucket only
+        keys0 = [("post0", line, s) for s in range(6)]
+        call = b.add_showdown((c0 + 2, c1 + 2), strengths=(strength, strength))
+        after_bet = b.add_decision(0, [b.add_fold(0, (c0, c1 + 2)), call], infosets=keys0)
+        check = b.add_showdown((c0, c1), strengths=(strength, strength))
+        return b.add_decision(1, [check, after_bet], infosets=keys1)
+
+    def draw(line, contrib):
+        return b.add_private_chance(post(line, contrib), DRAW[0], DRAW[1])
+
+    pre_bet = b.add_decision(0, [b.add_fold(0, (1, 2)), draw("bc", (2, 2))], infosets=[("pre0", c) for c in range(2)])
+    pre = b.add_decision(1, [draw("k", (1, 1)), pre_bet], infosets=[("pre", c) for c in range(2)])
+    root = b.add_private_chance(pre, CLASS_P[0][None, :], CLASS_P[1][None, :])
+    return b.build(root)
 
 
 # --------------------------------------------------------------------------- shared helpers

@@ -148,6 +148,10 @@ BAD_INPUTS: dict[str, list[tuple[list[str], str]]] = {
         (["--algorithm", "sgd"], "unknown algorithm 'sgd'"),
         (["--iterations", "0"], "--iterations must be at least 1"),
         (["--iterations", "many"], "argument --iterations: invalid int value: 'many'"),
+        (["--check-first", "0"], "--check-first must be at least 1"),
+        (["--check-growth", "1"], "--check-growth must be at least 1.02"),
+        (["--check-growth", "nan"], "--check-growth must be at least 1.02"),
+        (["--game", "standard", "--check-first", "0"], "--check-first must be at least 1"),
         (["--target-exploitability", "-1"], "--target-exploitability must be positive"),
         (["--target-exploitability", "nan"], "--target-exploitability must be positive"),
         (["--game", "kuhn", "--p", "0.5"], "--p, --population and --abstraction apply to Poker 51 games"),
@@ -297,7 +301,7 @@ def test_solve_out_on_a_poker51_game(bad, tmp_path, capsys):
     from poker51.solver.best_response import expected_value
 
     argv = ["solve", "--game", "standard", "--abstraction", bad["abstraction"], "--p", "0.5"]
-    code, out, _ = run_cli([*argv, "--iterations", "4", "--check-every", "2", "--json", "--out", str(tmp_path)], capsys)
+    code, out, _ = run_cli([*argv, "--iterations", "4", "--check-first", "2", "--json", "--out", str(tmp_path)], capsys)
     assert code == 0
     summary = json.loads((tmp_path / "summary.json").read_text())
     assert summary["abstraction"] == bad["abstraction"] and summary["iterations"] == 4

@@ -6,6 +6,7 @@ The error tests need no results."""
 
 from __future__ import annotations
 
+import math
 import os
 import re
 from pathlib import Path
@@ -30,6 +31,15 @@ def results():
     return poker51.load_results(RESULTS)
 
 
+def _checks(solve: dict, iterations: int) -> list[int]:
+    """Where a solve without a target checks: first, then each ceil(growth x) later, and the last."""
+    at, t = [], int(solve["check_first"])
+    while t < iterations:
+        at.append(t)
+        t = max(t + 1, math.ceil(t * float(solve["check_growth"])))
+    return [*at, iterations]
+
+
 def test_every_table_is_loaded_as_the_config_says(results):
     cfg = results.receipt["config"]
     variants, solve = cfg["abstraction"]["variants"], cfg["solve"]
@@ -45,10 +55,10 @@ def test_every_table_is_loaded_as_the_config_says(results):
         assert t.table_metadata["variant"] == v and len(t.table) > 0
         ev = t.evidence
         assert set(ev["hands"]) == {cfg["evidence"]["hands"]} and len(ev) == 3 * ev["type"].nunique()
-        for p in ps:  # a convergence row every check_every iterations of each solve
+        for p in ps:  # a convergence row at each check of the geometric schedule and at the last iteration
             its = solve["iterations"] if p in (0.0, float(solve["p"])) else solve["sweep_iterations"]
             rows = results.convergence[(results.convergence["variant"] == v) & (results.convergence["p"] == p)]
-            assert list(rows["iteration"]) == list(range(solve["check_every"], its + 1, solve["check_every"]))
+            assert list(rows["iteration"]) == _checks(solve, its)
     assert results.verify is not None and results.verify["pass"] is True
     assert isinstance(results.timing, pd.DataFrame) and len(results.timing) > 0
 

@@ -11,7 +11,8 @@ from poker51.stages import run_abstraction, run_export, run_solve
 
 SOLVE_CFG = {
     "algorithm": "cfr+",
-    "check_every": 10,
+    "check_first": 10,
+    "check_growth": 1.25,
     "checkpoint_every": 10,
     "target_exploitability": None,
     "keep_checkpoints": True,
@@ -36,6 +37,7 @@ def _solve(abstraction_dir, out_dir, iterations=20, cfg=SOLVE_CFG):
         k: out_dir / f"{k}.{ext}"
         for k, ext in (
             ("policy", "npy"),
+            ("regret_mass", "npy"),
             ("convergence", "parquet"),
             ("summary", "json"),
             ("timing", "tsv"),
@@ -64,12 +66,13 @@ def test_abstraction_tables_are_reproducible(abstraction_dir, tmp_path):
 
 def test_solve_and_export_are_reproducible(abstraction_dir, tmp_path):
     a, b = _solve(abstraction_dir, tmp_path / "a"), _solve(abstraction_dir, tmp_path / "b")
-    for key in ("policy", "convergence", "summary"):
+    for key in ("policy", "regret_mass", "convergence", "summary"):
         assert sha256_file(a[key]) == sha256_file(b[key]), key
     summary = json.loads(a["summary"].read_text())
     assert summary["iterations"] == 20 and summary["p"] == 0.5
     conv = read_parquet(a["convergence"])
-    assert list(conv["iteration"]) == [10, 20] and set(conv["variant"]) == {"standard"}
+    # checks at 10, then each ceil(1.25 x) later (no target: nothing to predict), and the last
+    assert list(conv["iteration"]) == [10, 13, 17, 20] and set(conv["variant"]) == {"standard"}
     outs = []
     for run in ("a", "b"):
         out = {"parquet": str(tmp_path / run / "t.parquet"), "json": str(tmp_path / run / "t.json")}
@@ -112,7 +115,7 @@ def test_solve_command_on_a_poker51_game(abstraction_dir, capsys):
                 "0.5",
                 "--iterations",
                 "10",
-                "--check-every",
+                "--check-first",
                 "10",
                 "--json",
             ]

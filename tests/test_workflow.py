@@ -91,19 +91,34 @@ def test_housekeeping_keys_rerun_nothing(made):
     assert planned(made, cfg) == []
 
 
-def test_one_more_p_in_the_sweep_runs_only_its_solves(made):
+def test_one_more_p_in_the_sweep_runs_its_solves_and_the_chain_above(made):
+    """Each table starts from the table below it, so a new p = 0.25 reruns the tables above it
+    (their warm start changed), never the Nash table below it."""
     cfg = smoke_with(made, "sweep", sweep=[0.0, 0.25, 0.5, 1.0])
     jobs = planned(made, cfg)
     solves = sorted((w["variant"], w["plabel"]) for rule, w in jobs if rule == "solve")
-    assert solves == [("standard", p_label(0.25)), ("wild", p_label(0.25))]
+    assert solves == sorted((v, p_label(p)) for v in ("standard", "wild") for p in (0.25, 0.5, 1.0))
     rules = {rule for rule, _ in jobs}
     assert not rules & {"census", "census_removal", "abstraction"}
     assert {"scores", "gather_scores", "receipt"} <= rules  # what reads every solve does rerun
 
 
+def test_one_more_p_without_warm_starts_runs_only_its_solves(made):
+    cfg = smoke_with(made, "sweep_cold", sweep=[0.0, 0.25, 0.5, 1.0], warm_start=False)
+    jobs = planned(made, cfg)
+    solves = sorted((w["variant"], w["plabel"]) for rule, w in jobs if rule == "solve")
+    # warm_start: false changes every p > 0's inputs (no warm state): those rerun, p = 0 does not
+    assert solves == sorted((v, p_label(p)) for v in ("standard", "wild") for p in (0.25, 0.5, 1.0))
+
+
+def test_threads_rerun_nothing(made):
+    """Threads inside a solve change no output: no job is planned."""
+    assert planned(made, smoke_with(made, "threads", threads=2)) == []
+
+
 def test_a_changed_solve_setting_reruns_every_solve(made):
-    """The converse: check_every shapes the convergence log, so every solve reruns."""
-    cfg = smoke_with(made, "check", check_every=30)
+    """The converse: check_first shapes the convergence log, so every solve reruns."""
+    cfg = smoke_with(made, "check", check_first=30)
     assert sum(rule == "solve" for rule, _ in planned(made, cfg)) == 6
 
 
@@ -136,10 +151,11 @@ def test_quick_rules_are_local():
         (
             "config",
             "config error: {file}: solve.sweep_iteration: unknown key (did you mean 'sweep_iterations'?; "
-            "expected: algorithm, check_every, checkpoint_every, iterations, keep_checkpoints, p, sweep, "
-            "sweep_iterations, target_exploitability)",
+            "expected: algorithm, check_first, check_growth, checkpoint_every, iterations, keep_checkpoints, p, "
+            "sweep, sweep_iterations, target_exploitability, threads, warm_start)",
         ),
         ("range", "config error: {file}: solve.sweep[1]: 2 is above the maximum 1"),
+        ("comparison", "config error: solver_comparison.variants: bug not in abstraction.variants"),
     ],
 )
 def test_a_bad_config_stops_the_dag_with_one_line(tmp_path, kind, message):
@@ -153,6 +169,9 @@ def test_a_bad_config_stops_the_dag_with_one_line(tmp_path, kind, message):
         file = "config/typo.yaml"
     elif kind == "config":
         smoke["solve"]["sweep_iteration"] = smoke["solve"].pop("sweep_iterations")
+        file = "config/bad.yaml"
+    elif kind == "comparison":  # a variant without abstraction tables
+        smoke["solver_comparison"]["variants"] = ["standard", "bug"]
         file = "config/bad.yaml"
     else:
         smoke["solve"]["sweep"] = [0.5, 2]

@@ -46,9 +46,12 @@ from poker51.play.verify import VerifyReport, verify
 from poker51.provenance import HANDS, JBITS, PROBABILITY, provenance, table_metadata, units_for
 from poker51.rulebook.stage import run_rulebook_census
 from poker51.slurm import ClusterJob, check_submission
+from poker51.solver.passes import set_threads
+from poker51.solver.schedule import CheckSchedule
 from poker51.solver.tree import Game
+from poker51.study.comparison import compare_solver
 from poker51.study.scores import score_table, value_bracket, variant_types
-from poker51.study.solve import solve_table
+from poker51.study.solve import WarmStart, solve_table
 from poker51.study.summary import strategy_summary
 from poker51.validation import config_origin, validate
 
@@ -65,8 +68,10 @@ _REMOVAL_UNITS = {
     "probability_full52": PROBABILITY,
     "relative_change": "fraction: probability / probability_full52 - 1",
 }
-_CONVERGENCE_UNITS = {"p": PROBABILITY, "iteration": "CFR+ iterations", **units_for(
+_CONVERGENCE_UNITS = {"p": PROBABILITY, "iteration": "iterations of solve.algorithm", **units_for(
     ["exploitability", "guarantee", "vs_population"], JBITS)}  # fmt: skip
+_COMPARISON_UNITS = {"p": PROBABILITY, "iteration": "iterations of the row's algorithm",
+                     **units_for(["exploitability", "target"], JBITS)}  # fmt: skip
 _SUMMARY_UNITS = {"weight": "reach probability", "aggressive": PROBABILITY, "fold": PROBABILITY}
 
 
@@ -139,11 +144,17 @@ def run_solve(
     out: Mapping[str, str],
     solve_cfg: Mapping[str, Any],
     iterations: int,
+    warm_start: Sequence[str] = (),
+    threads: int = 1,
     provenance: Provenance = None,
 ) -> None:
     """Solve one table; write ``policy`` (.npy), ``convergence`` (.parquet), ``summary``
     (.json, deterministic, with the job's ``provenance`` for the tables computed from the
-    policy) and ``timing`` (.tsv, wall clock: not part of the receipt)."""
+    policy), ``regret_mass`` (.npy: with the policy, where the next table's solve starts)
+    and ``timing`` (.tsv, wall clock: not part of the receipt).  ``warm_start``: the
+    ``regret_mass`` and ``policy`` files of the neighbouring table (empty: a cold start);
+    ``threads``: Numba threads of the passes (the outputs are the same for any number)."""
+    set_threads(threads)
     _, ab, game, pop, types = _game_and_types(abstraction_dir, variant, population)
     res = solve_table(
         game,
@@ -153,21 +164,27 @@ def run_solve(
         algorithm=solve_cfg["algorithm"],
         iterations=iterations,
         target_exploitability=solve_cfg.get("target_exploitability"),
-        check_every=solve_cfg["check_every"],
+        schedule=CheckSchedule(int(solve_cfg["check_first"]), float(solve_cfg["check_growth"])),
         checkpoint=out["checkpoint"],
         checkpoint_every=solve_cfg["checkpoint_every"],
+        warm_start=WarmStart.load(*warm_start) if warm_start else None,
         progress=True,
     )
     Path(out["policy"]).parent.mkdir(parents=True, exist_ok=True)
     np.save(out["policy"], res.policy)
+    res.state.save(out["regret_mass"])
     res.convergence.insert(0, "variant", variant)
     last = res.convergence.iloc[-1]
     meta = {"variant": variant, "p": p, "algorithm": solve_cfg["algorithm"], "iterations": res.iterations}
     write_parquet(res.convergence, out["convergence"], metadata=table_metadata(provenance, _CONVERGENCE_UNITS, **meta))
+    target = solve_cfg.get("target_exploitability")
     summary = {
         **meta,
         "exploitability": float(last["exploitability"]),
         "guarantee": float(last["guarantee"]),
+        "target_exploitability": target,
+        "reached_target": bool(target is not None and float(last["exploitability"]) <= target),
+        "warm_start": bool(warm_start),
         "game": game.name,
         "num_infosets": game.num_infosets,
         "num_actions": game.num_actions,
@@ -178,6 +195,57 @@ def run_solve(
     if not solve_cfg.get("keep_checkpoints", False):  # the solve finished: its checkpoint is spent
         for path in (Path(out["checkpoint"]), Path(out["checkpoint"]).with_suffix(".log.npy")):
             path.unlink(missing_ok=True)
+
+
+def run_solver_comparison(
+    variant: str,
+    algorithm: str,
+    abstraction_dir: str,
+    population: str,
+    solve_cfg: Mapping[str, Any],
+    iterations: int,
+    warm_p: float,
+    out: Mapping[str, str],
+    threads: int = 1,
+    provenance: Provenance = None,
+) -> None:
+    """Time one algorithm on one variant (:func:`poker51.study.comparison.compare_solver`):
+    ``table`` (.parquet, deterministic) and ``timing`` (.tsv, wall clock)."""
+    set_threads(threads)
+    _, _, game, pop, types = _game_and_types(abstraction_dir, variant, population)
+    target = solve_cfg.get("target_exploitability")
+    df, timing = compare_solver(
+        game,
+        types,
+        pop.weights,
+        variant,
+        algorithm,
+        target=float(target) if target is not None else 0.0,
+        iterations=iterations,
+        warm_p=warm_p,
+        schedule=CheckSchedule(int(solve_cfg["check_first"]), float(solve_cfg["check_growth"])),
+    )
+    meta = {"variant": variant, "algorithm": algorithm, "target": target}
+    write_parquet(df, out["table"], metadata=table_metadata(provenance, _COMPARISON_UNITS, **meta))
+    timing.to_csv(out["timing"], sep="\t", index=False)
+
+
+def gather_solver_comparison(
+    tables: Sequence[str], timings: Sequence[str], out: Mapping[str, str], provenance: Provenance = None
+) -> None:
+    """The measurements of every variant and algorithm in one table, the timings in one TSV."""
+    gather(tables, out["table"], sort=["variant", "algorithm", "run", "iteration"], provenance=provenance)
+    timing = pd.concat([pd.read_csv(t, sep="\t") for t in timings], ignore_index=True)
+    timing.sort_values(["variant", "algorithm", "run", "iteration"], kind="stable").to_csv(
+        out["timing"], sep="\t", index=False
+    )
+
+
+def solver_comparison_figure(table: str, timing: str, out: str) -> None:
+    """Exploitability against iterations and time to target per algorithm (wall clock: the
+    figure is not in the receipt)."""
+    df = read_parquet(table)
+    figures.fig_solver_comparison(df, pd.read_csv(timing, sep="\t"), _stem(out))
 
 
 def run_scores(
@@ -292,7 +360,9 @@ def add_lbr_columns(scores: pd.DataFrame, lbr: pd.DataFrame | None) -> pd.DataFr
 #: config keys that shape no output: where the results go, and the solves' checkpoint
 #: housekeeping (a resumed solve equals a fresh one).  They are left out of the config hash
 #: and the receipt, and no rule has them as params, so changing one reruns nothing.
-HOUSEKEEPING: tuple[tuple[str, ...], ...] = (("results",), ("solve", "keep_checkpoints"), ("solve", "checkpoint_every"))
+HOUSEKEEPING: tuple[tuple[str, ...], ...] = (
+    ("results",), ("solve", "keep_checkpoints"), ("solve", "checkpoint_every"), ("solve", "threads")
+)  # fmt: skip
 
 
 def computed_config(config: Mapping[str, Any]) -> dict[str, Any]:
@@ -596,10 +666,10 @@ def strategy_figure(variant: str, p: float, strategy: str, classes: str, buckets
 
 
 __all__ = [
-    "HOUSEKEEPING", "ConfigError", "abstraction_figure", "add_lbr_columns", "census_figure", "computed_config",
-    "config_hash", "gather", "gather_evidence", "gather_lbr", "gather_scores", "headline_tables", "logged",
-    "multi_figure", "provenance", "removal_figure", "rulebook_figure", "run_abstraction", "run_belief_claims",
-    "run_belief_spots", "run_census", "run_evidence", "run_export", "run_lbr", "run_multi", "run_receipt",
-    "run_removal", "run_rulebook_census", "run_scores", "run_solve", "run_verify", "score_figures",
-    "strategy_figure", "validate_config",
+    "ConfigError", "HOUSEKEEPING", "abstraction_figure", "add_lbr_columns", "census_figure", "computed_config",
+    "config_hash", "gather", "gather_evidence", "gather_lbr", "gather_scores", "gather_solver_comparison",
+    "headline_tables", "logged", "multi_figure", "provenance", "removal_figure", "rulebook_figure", "run_abstraction",
+    "run_belief_claims", "run_belief_spots", "run_census", "run_evidence", "run_export", "run_lbr", "run_multi",
+    "run_receipt", "run_removal", "run_rulebook_census", "run_scores", "run_solve", "run_solver_comparison",
+    "run_verify", "score_figures", "solver_comparison_figure", "strategy_figure", "validate_config",
 ]  # fmt: skip

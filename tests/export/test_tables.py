@@ -182,7 +182,8 @@ def test_tiny_table_digest_is_pinned():
     a, b = tiny_table(), tiny_table()
     pd.testing.assert_frame_equal(a, b)
     assert len(a) == 5 * 10 * 3 + 5 * 3 * 15 * 10 * 4
-    assert content_digest(a) == "ae594e05ffed306e89c7b649d5a90982c336827db784780397347f218923fa27"
+    # issue 12's fused per-set update sums in another order: the table moved by at most 2.2e-16
+    assert content_digest(a) == "5521edaf38cac6a25afaeea877bbb271792a7d12681e4a025d6e5eca61451b11"
 
 
 def test_receipt_is_deterministic_and_hashes_every_file(exported):

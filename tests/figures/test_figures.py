@@ -70,6 +70,23 @@ def _abstraction() -> tuple[dict, dict, dict]:
     return classes, buckets, transitions
 
 
+def _comparison() -> tuple[pd.DataFrame, pd.DataFrame]:
+    """Checks of three algorithms x three runs per variant; pcfr+'s cold run misses the target."""
+    rows, timing = [], []
+    for v in VARIANTS:
+        for k, a in enumerate(("cfr+", "dcfr", "pcfr+")):
+            for run in ("nash", "cold", "warm"):
+                for it in (10, 20, 40, 80):
+                    e = (1 + k) * (0.5 if run == "warm" else 1.0) / it
+                    if a == "pcfr+" and run == "cold":
+                        e += 0.1
+                    p = 0.0 if run == "nash" else 0.1
+                    rows.append({"variant": v, "algorithm": a, "run": run, "p": p, "iteration": it,
+                                 "exploitability": e, "reached": e <= 0.04, "target": 0.04})  # fmt: skip
+                    timing.append({"variant": v, "algorithm": a, "run": run, "iteration": it, "seconds": it * 0.1})
+    return pd.DataFrame(rows), pd.DataFrame(timing)
+
+
 @pytest.fixture(scope="module")
 def tiny_summary() -> pd.DataFrame:
     game = build_game(small_abstraction())
@@ -89,6 +106,7 @@ def drawings(tiny_summary):
         "frontier": (figures.draw_frontier, figures.fig_frontier, (_scores(),)),
         "strategy": (figures.draw_strategy, figures.fig_strategy, (tiny_summary, names, 4, "tiny")),
         "evidence": (figures.draw_evidence, figures.fig_evidence, (_evidence(),)),
+        "solver_comparison": (figures.draw_solver_comparison, figures.fig_solver_comparison, _comparison()),
     }
 
 
@@ -153,3 +171,19 @@ def test_strategy_masks_impossible_actions(tiny_summary):
     fig = figures.draw_strategy(tiny_summary, ["a", "b", "c"], 4, "tiny")
     grey_layers = [im for ax in fig.axes for im in ax.get_images() if isinstance(im, AxesImage)]
     assert len(grey_layers) == 8  # four heat maps, each with its grey layer of impossible cells
+
+
+def test_solver_comparison_shows_every_run_and_the_missed_target():
+    df, timing = _comparison()
+    fig = figures.draw_solver_comparison(df, timing)
+    top = [ax for ax in fig.axes if ax.get_yscale() == "log"]
+    assert [ax.get_title() for ax in top] == sorted(VARIANTS)
+    assert all(len(ax.get_lines()) == 9 + 1 for ax in top)  # 3 algorithms x 3 runs, and the target
+    bottom = [ax for ax in fig.axes if ax.get_yscale() == "linear"]
+    bars = [b for ax in bottom for b in ax.patches]
+    assert len(bars) == 3 * 9
+    hatched = [b for b in bars if b.get_hatch()]
+    assert len(hatched) == 3  # pcfr+ cold, once per variant: its whole time, at its last check
+    assert all(b.get_height() == pytest.approx(8.0) for b in hatched)
+    labels = {t.get_text() for ax in bottom for t in ax.texts}
+    assert {"20", "40", "80"} <= labels  # iterations at the first check under the target

@@ -12,11 +12,11 @@ from fractions import Fraction
 
 import numpy as np
 import pytest
+from helpers import CLASS_P, DRAW, draw_game
 
 from poker51.games.toy import kuhn, leduc
 from poker51.solver.best_response import best_response_value, expected_value, exploitability, nash_conv, value_against
 from poker51.solver.cfr import normalize_policy
-from poker51.solver.tree import GameBuilder
 
 # ----------------------------------------------------------------------------------------
 # reference: explicit histories
@@ -235,38 +235,6 @@ def test_mixture_best_response_is_linear_in_reach():
 # ----------------------------------------------------------------------------------------
 # a grouped-information-set game (imperfect recall for player 1)
 # ----------------------------------------------------------------------------------------
-
-CLASS_P = (np.array([0.5, 0.5]), np.array([0.3, 0.7]))
-# class c -> (c, bucket b), state index 3 c + b; bucket = strength
-DRAW = (
-    np.array([[0.6, 0.3, 0.1, 0, 0, 0], [0, 0, 0, 0.2, 0.3, 0.5]]),
-    np.array([[0.5, 0.5, 0.0, 0, 0, 0], [0, 0, 0, 0.1, 0.1, 0.8]]),
-)
-
-
-def draw_game():
-    """Ante 1.  Player 1 (knows its class) checks or bets 1; player 0 folds or calls a
-    bet.  Draw: class -> (class, bucket).  Player 1, *forgetting its class*, checks
-    or bets 2; player 0 folds or calls.  Showdown on buckets (ranked mode)."""
-    b = GameBuilder("draw")
-    strength = np.tile(np.arange(3), 2)
-
-    def post(line, contrib):
-        c0, c1 = contrib
-        keys1 = [("post", line, s % 3) for s in range(6)]  # bucket only
-        keys0 = [("post0", line, s) for s in range(6)]
-        call = b.add_showdown((c0 + 2, c1 + 2), strengths=(strength, strength))
-        after_bet = b.add_decision(0, [b.add_fold(0, (c0, c1 + 2)), call], infosets=keys0)
-        check = b.add_showdown((c0, c1), strengths=(strength, strength))
-        return b.add_decision(1, [check, after_bet], infosets=keys1)
-
-    def draw(line, contrib):
-        return b.add_private_chance(post(line, contrib), DRAW[0], DRAW[1])
-
-    pre_bet = b.add_decision(0, [b.add_fold(0, (1, 2)), draw("bc", (2, 2))], infosets=[("pre0", c) for c in range(2)])
-    pre = b.add_decision(1, [draw("k", (1, 1)), pre_bet], infosets=[("pre", c) for c in range(2)])
-    root = b.add_private_chance(pre, CLASS_P[0][None, :], CLASS_P[1][None, :])
-    return b.build(root)
 
 
 class DrawRef:

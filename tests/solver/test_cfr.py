@@ -9,6 +9,7 @@ from poker51.games.toy import kuhn, leduc
 from poker51.solver.best_response import best_response_value, expected_value, exploitability, value_against
 from poker51.solver.cfr import SOLVERS, CFRPlusSolver, _current_strategy, _regret_matching_plus, normalize_policy
 from poker51.solver.rnr import evaluate_against_types, restricted_nash_response
+from poker51.solver.schedule import CheckSchedule
 
 LEDUC_VALUE = -0.0856064  # player 0: CFR+ at exploitability 1.9e-6 gives -0.08560641 (OpenSpiel: -0.0856)
 
@@ -46,7 +47,7 @@ def test_kuhn_value_and_exploitability(kuhn_game, algorithm):
 
 
 def test_leduc_cfr_plus_reaches_1e4(leduc_game):
-    s = CFRPlusSolver(leduc_game).solve(4000, target_exploitability=1e-4, every=50)
+    s = CFRPlusSolver(leduc_game).solve(4000, target_exploitability=1e-4)
     pol = s.average_policy()
     eps = exploitability(leduc_game, pol)
     assert eps <= 1e-4 and s.iteration < 4000
@@ -88,8 +89,9 @@ def test_runs_are_byte_identical(leduc_game):
 
 def test_callback_logs_exploitability(kuhn_game):
     seen = []
-    s = CFRPlusSolver(kuhn_game).solve(300, every=100, callback=lambda it, e: seen.append((it, e)))
-    assert [it for it, _ in seen] == [100, 200, 300] and seen == s.log
+    every = CheckSchedule(first=100, growth=2.0)
+    s = CFRPlusSolver(kuhn_game).solve(300, schedule=every, callback=lambda it, e: seen.append((it, e)))
+    assert [it for it, _ in seen] == [100, 200, 300] and seen == s.log  # 400 is past the end: the last iteration
     assert seen[-1][1] < seen[0][1]
 
 

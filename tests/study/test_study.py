@@ -17,8 +17,12 @@ from poker51.solver.best_response import (
     infoset_best_response_value,
     value_against,
 )
+from poker51.solver.rnr import rnr_solver
+from poker51.solver.schedule import CheckSchedule
+from poker51.study import solve as solve_module
+from poker51.study.comparison import COMPARISON_COLUMNS, RUNS, TIMING_COLUMNS, compare_solver, time_to_target
 from poker51.study.scores import recall_upper_bound, score_table, value_bracket, variant_types
-from poker51.study.solve import restricted_gap, solve_table
+from poker51.study.solve import WarmStart, restricted_gap, solve_table, warm_state
 
 
 @pytest.fixture(scope="module")
@@ -32,14 +36,15 @@ def setup():
 @pytest.fixture(scope="module")
 def solved(setup):
     ab, game, pop, types = setup
-    return {p: solve_table(game, types, pop.weights, p, iterations=600, check_every=100) for p in (0.0, 0.5, 1.0)}
+    every = CheckSchedule(first=100, growth=1.5)  # 100, 150, 225, 338, 507, then the last: 600
+    return {p: solve_table(game, types, pop.weights, p, iterations=600, schedule=every) for p in (0.0, 0.5, 1.0)}
 
 
 def test_nash_converges(setup, solved):
     conv = solved[0.0].convergence
     assert conv["exploitability"].iloc[-1] < 0.2 * conv["exploitability"].iloc[0]
     assert conv["exploitability"].iloc[-1] < 5e-3
-    assert list(conv["iteration"]) == list(range(100, 601, 100))
+    assert list(conv["iteration"]) == [100, 150, 225, 338, 507, 600]
 
 
 def test_bracket_contains_the_value(setup, solved):
@@ -127,15 +132,124 @@ def random_h_policy(game, symmetric):
     return pol
 
 
-def test_checkpoint_resume_is_exact(setup, tmp_path):
+def test_checkpoint_resume_is_exact(setup, tmp_path, monkeypatch):
+    """A run that dies after a checkpoint taken between two checks, then resumes, gives the
+    uninterrupted run's policy and convergence log."""
     ab, game, pop, types = setup
-    whole = solve_table(game, types, pop.weights, 0.5, iterations=120, check_every=40)
+    every = CheckSchedule(first=40, growth=1.5)  # checks at 40, 60, 90, then the last: 120
+    whole = solve_table(game, types, pop.weights, 0.5, iterations=120, schedule=every)
     ck = tmp_path / "ck.npz"
-    solve_table(game, types, pop.weights, 0.5, iterations=80, check_every=40, checkpoint=ck, checkpoint_every=40)
-    resumed = solve_table(game, types, pop.weights, 0.5, iterations=120, check_every=40, checkpoint=ck)
+    real_save = solve_module._save
+
+    def save_then_die(solver, path, rows):
+        real_save(solver, path, rows)
+        if solver.iteration == 75:
+            raise KeyboardInterrupt
+
+    monkeypatch.setattr(solve_module, "_save", save_then_die)
+    with pytest.raises(KeyboardInterrupt):
+        solve_table(game, types, pop.weights, 0.5, iterations=120, schedule=every, checkpoint=ck, checkpoint_every=75)
+    monkeypatch.setattr(solve_module, "_save", real_save)
+    resumed = solve_table(game, types, pop.weights, 0.5, iterations=120, schedule=every, checkpoint=ck)
+    assert list(resumed.convergence["iteration"]) == [40, 60, 90, 120]
     assert np.array_equal(whole.policy, resumed.policy)
     assert whole.convergence.equals(resumed.convergence)
 
 
 def test_p_label():
     assert [p_label(p) for p in (0.0, 0.3, 1)] == ["p0", "p0.3", "p1"]
+
+
+# --------------------------------------------------------------------------- warm starts
+def test_warm_start_plays_the_neighbour_average_first(setup):
+    ab, game, pop, types = setup
+    nash = solve_table(game, types, pop.weights, 0.0, algorithm="dcfr", iterations=60)
+    state = nash.state
+    assert np.array_equal(state.policy, nash.policy)
+    a = game.arrays
+    # the mass is the neighbour's positive regret summed per set: the same solve, run by hand
+    by_hand = rnr_solver(game, R, types, 0.0, pop.weights, "dcfr")
+    by_hand.iterate(60)
+    expect = [np.maximum(by_hand.regret[a.act_off[i] : a.act_off[i + 1]], 0).sum() for i in range(len(a.num_actions))]
+    assert np.allclose(state.mass, expect, rtol=1e-12, atol=0) and state.mass.max() > 0
+    assert np.array_equal(warm_state(by_hand).mass, state.mass)
+    solver = rnr_solver(game, R, types, 0.3, pop.weights, "dcfr")
+    state.apply(solver)
+    assert np.array_equal(solver.strategy, nash.policy)
+    assert np.array_equal(solver.regret, nash.policy * np.repeat(state.mass, a.num_actions))
+    assert solver.origin == state.digest() != ""
+
+
+def test_warm_state_round_trips_and_bad_files_are_refused(setup, tmp_path):
+    ab, game, pop, types = setup
+    res = solve_table(game, types, pop.weights, 0.0, iterations=20)
+    res.state.save(tmp_path / "regret_mass.npy")
+    np.save(tmp_path / "policy.npy", res.policy)
+    back = WarmStart.load(tmp_path / "regret_mass.npy", tmp_path / "policy.npy")
+    assert back.digest() == res.state.digest()
+    np.save(tmp_path / "bad.npy", np.zeros((3, 4)))
+    (tmp_path / "junk.npy").write_bytes(b"not numpy")
+    for bad in ("bad.npy", "junk.npy", "missing.npy"):
+        with pytest.raises(ValueError, match=f"{bad}: not a warm-start regret mass"):
+            WarmStart.load(tmp_path / bad, tmp_path / "policy.npy")
+    with pytest.raises(ValueError, match="bad.npy: not a warm-start policy"):
+        WarmStart.load(tmp_path / "regret_mass.npy", tmp_path / "bad.npy")
+    short = WarmStart(back.mass[:-1], back.policy)  # another game's state
+    with pytest.raises(ValueError, match="information sets"):
+        short.apply(rnr_solver(game, R, types, 0.3, pop.weights, "dcfr"))
+
+
+def test_warm_resume_is_exact_and_ignores_a_cold_checkpoint(setup, tmp_path, monkeypatch):
+    """A warm solve resumed from its own checkpoint equals the uninterrupted warm solve; a
+    checkpoint written by a cold solve of the same table is not resumed by a warm one."""
+    ab, game, pop, types = setup
+    every = CheckSchedule(first=20, growth=1.5)
+    state = solve_table(game, types, pop.weights, 0.0, iterations=50).state
+    whole = solve_table(game, types, pop.weights, 0.5, iterations=90, schedule=every, warm_start=state)
+    ck = tmp_path / "ck.npz"
+    solve_table(game, types, pop.weights, 0.5, iterations=40, schedule=every, checkpoint=ck, checkpoint_every=40)
+    fresh = solve_table(
+        game, types, pop.weights, 0.5, iterations=90, schedule=every, warm_start=state, checkpoint=ck
+    )  # the cold checkpoint is ignored: a fresh warm run
+    assert np.array_equal(fresh.policy, whole.policy)
+    real_save = solve_module._save
+
+    def save_then_die(solver, path, rows):
+        real_save(solver, path, rows)
+        if solver.iteration == 40:
+            raise KeyboardInterrupt
+
+    ck.unlink()
+    monkeypatch.setattr(solve_module, "_save", save_then_die)
+    with pytest.raises(KeyboardInterrupt):
+        solve_table(
+            game, types, pop.weights, 0.5, iterations=90, schedule=every, warm_start=state, checkpoint=ck,
+            checkpoint_every=40,
+        )  # fmt: skip
+    monkeypatch.setattr(solve_module, "_save", real_save)
+    resumed = solve_table(game, types, pop.weights, 0.5, iterations=90, schedule=every, warm_start=state, checkpoint=ck)
+    assert np.array_equal(resumed.policy, whole.policy)
+    assert resumed.convergence.equals(whole.convergence)
+
+
+def test_solver_comparison_rows(setup):
+    """Three runs per algorithm, one row per check; the warm run starts from the Nash state
+    (its first check is below the cold run's); ``reached`` marks the rows under the target."""
+    ab, game, pop, types = setup
+    every = CheckSchedule(first=10, growth=1.5)
+    df, timing = compare_solver(
+        game, types, pop.weights, "tiny", "dcfr", target=5e-3, iterations=400, warm_p=0.2, schedule=every
+    )
+    assert list(df.columns) == COMPARISON_COLUMNS and list(timing.columns) == TIMING_COLUMNS
+    assert list(dict.fromkeys(df["run"])) == list(RUNS)
+    assert set(df.loc[df["run"] == "nash", "p"]) == {0.0} and set(df.loc[df["run"] != "nash", "p"]) == {0.2}
+    assert np.array_equal(df["reached"], df["exploitability"] <= 5e-3)
+    first = df.groupby("run")["exploitability"].first()
+    assert first["warm"] < first["cold"]
+    for run in RUNS:  # each run stops at its first check under the target
+        d = df[df["run"] == run]
+        assert d["reached"].iloc[-1] and not d["reached"].iloc[:-1].any()
+    assert len(timing) == len(df) and (timing["seconds"] > 0).all()
+    hit = time_to_target(df, timing)
+    assert list(hit["run"]) == list(RUNS) and hit["seconds"].notna().all()
+    assert np.array_equal(hit["iterations"], [df[df["run"] == r]["iteration"].iloc[-1] for r in RUNS])

@@ -70,11 +70,24 @@ SOLVE_PS = sorted({0.0, TABLE_P} | {float(p) for p in config["solve"]["sweep"]})
 
 
 P_OF = {p_label(p): p for p in SOLVE_PS}
+COMPARISON = config.get("solver_comparison", {})
+#: file label -> algorithm of the solver comparison ("+" spelled "plus" in file names)
+ALGO_OF = (
+    {a.replace("+", "plus"): a for a in COMPARISON.get("algorithms", ["cfr+", "dcfr", "pcfr+"])}
+    if COMPARISON.get("enabled", True)
+    else {}
+)
+#: the variants of the solver comparison (a subset of abstraction.variants)
+COMPARISON_VARIANTS = COMPARISON.get("variants", VARIANTS)
+if not set(COMPARISON_VARIANTS) <= set(VARIANTS):
+    _extra = sorted(set(COMPARISON_VARIANTS) - set(VARIANTS))
+    sys.exit(f"config error: solver_comparison.variants: {', '.join(_extra)} not in abstraction.variants")
 
 
 wildcard_constraints:
     variant="|".join(VARIANTS),
     plabel="|".join(re.escape(k) for k in P_OF),
+    algo="|".join(ALGO_OF) or "none",
 
 
 def table_file(variant, ext="parquet"):
@@ -88,6 +101,17 @@ def abstraction_files(variant):
 
 def solve_dir(variant, p):
     return out(f"{variant}/solve_{p_label(p)}")
+
+
+def warm_source(wildcards):
+    """The state of the table at the next lower p, which this solve starts from (none for
+    the lowest p, or when solve.warm_start is false)."""
+    p = P_OF[wildcards.plabel]
+    i = SOLVE_PS.index(p)
+    if i == 0 or not config["solve"].get("warm_start", True):
+        return []
+    below = solve_dir(wildcards.variant, SOLVE_PS[i - 1])
+    return [f"{below}/regret_mass.npy", f"{below}/policy.npy"]
 
 
 def solve_iterations(wildcards):
@@ -187,7 +211,15 @@ def receipt_inputs():
     files += lbr_targets() + belief_targets()
     files += multi_targets()
     files += rulebook_targets()
+    files += [f for f in comparison_targets() if f.endswith(".parquet")]  # its figure shows seconds
     return [f for f in files if "convergence_time" not in f]
+
+
+def comparison_targets():
+    """The solver comparison's table and figure (none when solver_comparison.enabled is false)."""
+    if not ALGO_OF:
+        return []
+    return [out("solver_comparison.parquet")] + figure("solver_comparison")
 
 
 def report_targets():
@@ -207,6 +239,7 @@ def all_targets():
         + multi_targets()
         + rulebook_targets()
         + report_targets()
+        + comparison_targets()
     )
 
 

@@ -14,11 +14,14 @@ with logged(snakemake.log[0]):
         solve_cfg={
             "algorithm": snakemake.params.algorithm,
             "target_exploitability": snakemake.params.target_exploitability,
-            "check_every": snakemake.params.check_every,
+            "check_first": snakemake.params.check_first,
+            "check_growth": snakemake.params.check_growth,
             # housekeeping, not params: changing them must not rerun a finished solve
             "checkpoint_every": snakemake.config["solve"]["checkpoint_every"],
             "keep_checkpoints": snakemake.config["solve"].get("keep_checkpoints", False),
         },
         iterations=int(snakemake.params.iterations),
+        warm_start=list(snakemake.input.warm),  # the neighbour's regret_mass.npy and policy.npy, or none
+        threads=snakemake.threads,
         provenance=provenance(snakemake.rule, snakemake.wildcards, snakemake.params, snakemake.input),
     )

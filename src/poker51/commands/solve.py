@@ -24,6 +24,8 @@ import numpy as np
 
 from poker51.errors import InputError
 from poker51.rules import VARIANT_NAMES
+from poker51.solver.algorithms import ALGORITHMS, DEFAULT_ALGORITHM
+from poker51.solver.schedule import CheckSchedule
 
 HELP = "solve a game (kuhn, leduc, or Poker 51's standard, wild, bug) with CFR+, DCFR or PCFR+"
 
@@ -35,7 +37,11 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--game", default="kuhn", help="kuhn (default), leduc, or a Poker 51 variant: standard, wild, bug"
     )
-    parser.add_argument("--algorithm", default="cfr+", help="cfr+ (default), dcfr or pcfr+")
+    parser.add_argument(
+        "--algorithm",
+        default=DEFAULT_ALGORITHM,
+        help=f"{', '.join(ALGORITHMS)} (default: {DEFAULT_ALGORITHM}, the fastest on Poker 51)",
+    )
     parser.add_argument("--iterations", type=int, default=1000, help="maximum iterations (default: 1000)")
     parser.add_argument(
         "--target-exploitability",
@@ -44,10 +50,17 @@ def configure(parser: argparse.ArgumentParser) -> None:
         help="stop once the average strategy's exploitability is at most this",
     )
     parser.add_argument(
-        "--check-every",
+        "--check-first",
         type=int,
         default=10,
-        help="iterations between exploitability checks when a target is given (default: 10)",
+        help="iteration of the first exploitability check when a target is given (default: 10)",
+    )
+    parser.add_argument(
+        "--check-growth",
+        type=float,
+        default=1.25,
+        help="each later check at most this many times later, sooner when the target is predicted sooner "
+        "(default: 1.25; see poker51.solver.schedule)",
     )
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     parser.add_argument(
@@ -92,8 +105,7 @@ def run(args: argparse.Namespace) -> int:
         raise InputError(f"unknown algorithm {args.algorithm!r}; known: {', '.join(SOLVERS)}")
     if args.iterations < 1:
         raise InputError(f"--iterations must be at least 1, got {args.iterations}")
-    if args.check_every < 1:
-        raise InputError(f"--check-every must be at least 1, got {args.check_every}")
+    schedule = _schedule(args)
     if args.target_exploitability is not None and not args.target_exploitability > 0:
         raise InputError(f"--target-exploitability must be positive, got {args.target_exploitability}")
     out_dir = _out_dir(args.out)
@@ -104,7 +116,7 @@ def run(args: argparse.Namespace) -> int:
     solver.solve(
         args.iterations,
         target_exploitability=args.target_exploitability,
-        every=args.check_every,
+        schedule=schedule,
         progress=not args.json and sys.stderr.isatty(),
     )
     seconds = time.perf_counter() - start
@@ -129,6 +141,14 @@ def run(args: argparse.Namespace) -> int:
         print(f"iterations      {out['iterations']}")
         print(f"seconds         {out['seconds']:.3f}")
     return 0
+
+
+def _schedule(args: argparse.Namespace) -> CheckSchedule:
+    if args.check_first < 1:
+        raise InputError(f"--check-first must be at least 1, got {args.check_first}")
+    if not args.check_growth >= 1.02:
+        raise InputError(f"--check-growth must be at least 1.02, got {args.check_growth}")
+    return CheckSchedule(args.check_first, args.check_growth)
 
 
 def _out_dir(out: str | None) -> Path | None:
@@ -163,8 +183,9 @@ def _run_poker51(args: argparse.Namespace) -> int:
         raise InputError(f"unknown algorithm {args.algorithm!r}; known: {', '.join(SOLVERS)}")
     if not 0.0 <= args.p <= 1.0:
         raise InputError(f"--p must be in [0, 1], got {args.p}")
-    if args.iterations < 1 or args.check_every < 1:
-        raise InputError("--iterations and --check-every must be at least 1")
+    if args.iterations < 1:
+        raise InputError(f"--iterations must be at least 1, got {args.iterations}")
+    schedule = _schedule(args)
     if args.target_exploitability is not None and not args.target_exploitability > 0:
         raise InputError(f"--target-exploitability must be positive, got {args.target_exploitability}")
     pop = load_population(args.population)  # before the abstraction: a bad file fails fast
@@ -180,7 +201,7 @@ def _run_poker51(args: argparse.Namespace) -> int:
         algorithm=args.algorithm,
         iterations=args.iterations,
         target_exploitability=args.target_exploitability,
-        check_every=args.check_every,
+        schedule=schedule,
         progress=not args.json and sys.stderr.isatty(),
     )
     from poker51.solver.best_response import expected_value

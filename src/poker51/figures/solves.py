@@ -1,4 +1,4 @@
-"""Figures of the solves: CFR+ convergence and the restricted Nash response frontier.
+"""Figures of the solves: convergence and the restricted Nash response frontier.
 
 Both colour a solve by its p (the weight of the population model, 0 = Nash) on one
 sequential colour map with a colour bar, so a sweep of eleven p reads as a gradient instead
@@ -58,7 +58,7 @@ def draw_convergence(conv: pd.DataFrame, x: str = "iteration") -> Figure:
             ax.xaxis.set_major_formatter(FuncFormatter(lambda v, _: f"{v:g}"))
             ax.xaxis.set_minor_formatter(NullFormatter())
             ax.set_title(f"{variant}: {sub['p'].nunique()} solves")
-            ax.set_xlabel("CFR+ iterations" if x == "iteration" else "seconds (wall clock)")
+            ax.set_xlabel("iterations" if x == "iteration" else "seconds (wall clock)")
             ax.grid(which="major", linewidth=0.3, alpha=0.5)
         axes[0].set_ylabel("exploitability (jbits/hand)")
         _p_colourbar(fig, list(axes))

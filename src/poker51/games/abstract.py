@@ -120,9 +120,11 @@ class _TreeBuilder:
 
     def decision(self, player, street, d, k, pre, line, children) -> int:
         lk = _line(line)
-        if street == 0:
-            return self.gb.add_decision(player, children, self.keys(player, 0, d, -1, lk, ""))
-        return self.gb.add_decision(player, children, self.keys(player, 1, d, k, pre, lk))
+        at = (0, d, -1, lk, "") if street == 0 else (1, d, k, pre, lk)
+        if street == 1 and self.recall:  # (class, bucket) states; R's sets by bucket
+            return self.gb.add_decision(player, children, self.keys(player, *at))
+        who, dd = ("H", d) if player == H else ("R", read_draw(d))
+        return self.gb.add_decision(player, children, group=(who, street, dd, *at[2:]))
 
     def after_open(self, street, d, k, pre, line, h, r, close) -> int:
         """The round after H's opening token (last of ``line``); contributions (h, r)."""
@@ -178,7 +180,7 @@ class _TreeBuilder:
             h = 1 + (0 if o == "x" else int(o[1:]))
             first.append(self.after_open(0, d, -1, "", [o], h, 1, self.draw(d)))
         C = self.ab.n_classes
-        root_h = self.gb.add_decision(H, first, [("H", 0, -1, -1, "", "", c) for c in range(C)])
+        root_h = self.gb.add_decision(H, first, group=("H", 0, -1, -1, "", ""))
         deal = np.asarray(self.ab.class_prob, np.float64).reshape(1, C)
         return self.gb.build(self.gb.add_private_chance(root_h, deal, deal))
 

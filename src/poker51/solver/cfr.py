@@ -44,9 +44,21 @@ import hashlib
 from collections.abc import Callable
 
 import numpy as np
-from numba import njit
+from numba import njit, prange
 
-from poker51.solver.passes import _backward_kernel, _forward_kernel, scratch_size
+from poker51.solver.algorithms import ALGORITHMS
+from poker51.solver.best_response import Gap, profile_gap
+from poker51.solver.passes import (
+    MODE_POLICY,
+    Passes,
+    _backward_par,
+    _backward_seq,
+    _forward_par,
+    _forward_seq,
+    _mix,
+    _mix_par,
+)
+from poker51.solver.schedule import CheckSchedule
 from poker51.solver.tree import Game
 
 
@@ -55,8 +67,11 @@ def _regret_matching_plus(regret, inc, lo, hi, t, floor, discount, alpha, beta):
     """R <- R + inc on actions lo..hi-1, then the DCFR discount and/or the RM+ floor."""
     ta = t**alpha
     tb = t**beta
-    pos = ta / (ta + 1.0)
-    neg = tb / (tb + 1.0)
+    _add_regrets(regret, inc, lo, hi, floor, discount, ta / (ta + 1.0), tb / (tb + 1.0))
+
+
+@njit(cache=True, inline="always")
+def _add_regrets(regret, inc, lo, hi, floor, discount, pos, neg):
     for x in range(lo, hi):
         r = regret[x] + inc[x]
         if discount:
@@ -71,81 +86,111 @@ def _current_strategy(regret, inc, strategy, act_off, i_lo, i_hi, predictive):
     """Regret matching on information sets i_lo..i_hi-1: strategy proportional to
     the positive part of R (of R + inc when predictive); uniform if none is positive."""
     for i in range(i_lo, i_hi):
+        _match(regret, inc, strategy, act_off[i], act_off[i + 1], predictive)
+
+
+@njit(cache=True, inline="always")
+def _match(regret, inc, strategy, lo, hi, predictive):
+    tot = 0.0
+    for x in range(lo, hi):
+        y = regret[x] + (inc[x] if predictive else 0.0)
+        y = y if y > 0.0 else 0.0
+        strategy[x] = y
+        tot += y
+    for x in range(lo, hi):
+        strategy[x] = strategy[x] / tot if tot > 0.0 else 1.0 / (hi - lo)
+
+
+@njit(cache=True)
+def _update_sets(g, p, v, own, regret, avg, strategy, inc, qnum, i_lo, i_hi, w, floor, discount, pos, neg, predictive):
+    """One CFR update of player p's information sets i_lo..i_hi-1, set by set: the
+    instantaneous regret (module docstring; members in pre-order), the average
+    ``avg += w * q(I) * strategy``, the regret update and regret matching.
+
+    The instantaneous regret of a set lives in a small local buffer; it is stored in
+    ``inc`` only when ``predictive`` (PCFR+'s prediction; the arrays are then inspectable),
+    which spares the other algorithms a pass over one more array.  ``qnum`` is unused
+    (kept for the signature of the callers)."""
+    cr = g.chance_reach0 if p == 0 else g.chance_reach1
+    state_off, children, child_start, node_chance = g.state_off[p], g.children, g.child_start, g.node_chance
+    act_off, member_off, member_node, member_state = g.act_off, g.member_off, g.member_node, g.member_state
+    width = 1
+    for i in range(i_lo, i_hi):
+        width = max(width, act_off[i + 1] - act_off[i])
+    buf = np.empty(width)
+    num = np.empty(width)
+    for i in range(i_lo, i_hi):
         lo, hi = act_off[i], act_off[i + 1]
+        na = hi - lo
+        m0, m1 = member_off[i], member_off[i + 1]
+        qsum = 0.0
+        if m1 - m0 == 1:
+            n = member_node[m0]
+            s = member_state[m0]
+            off = state_off[n]
+            cs = child_start[n]
+            c = cr[off + s]
+            qsum = node_chance[n] * own[off + s]
+            vs = v[off + s]
+            for a in range(na):
+                buf[a] = c * (v[state_off[children[cs + a]] + s] - vs)
+        else:
+            csum = 0.0
+            for a in range(na):
+                buf[a] = 0.0
+                num[a] = 0.0
+            for m in range(m0, m1):
+                n = member_node[m]
+                s = member_state[m]
+                off = state_off[n]
+                cs = child_start[n]
+                c = cr[off + s]
+                q = node_chance[n] * own[off + s]
+                vs = v[off + s]
+                qsum += q
+                csum += c
+                for a in range(na):
+                    r = v[state_off[children[cs + a]] + s] - vs
+                    buf[a] += c * r
+                    num[a] += q * r
+            if qsum > 0.0:
+                scale = csum / qsum
+                for a in range(na):
+                    buf[a] = scale * num[a]
+        wq = w * qsum  # average: weight x own probability of reaching I x strategy
+        if wq != 0.0:
+            for x in range(lo, hi):
+                avg[x] += wq * strategy[x]
         tot = 0.0
-        for x in range(lo, hi):
-            y = regret[x] + (inc[x] if predictive else 0.0)
+        for a in range(na):
+            x = lo + a
+            r = regret[x] + buf[a]
+            if discount:
+                r *= pos if r > 0.0 else neg
+            if floor and r < 0.0:
+                r = 0.0
+            regret[x] = r
+            y = r + buf[a] if predictive else r  # regret matching (+ PCFR+'s prediction)
             y = y if y > 0.0 else 0.0
             strategy[x] = y
             tot += y
+            if predictive:
+                inc[x] = buf[a]
         for x in range(lo, hi):
-            strategy[x] = strategy[x] / tot if tot > 0.0 else 1.0 / (hi - lo)
+            strategy[x] = strategy[x] / tot if tot > 0.0 else 1.0 / na
 
 
-@njit(cache=True)
-def _update_average(avg, strategy, qsum, act_off, i_lo, i_hi, weight):
-    """avg(I, a) += weight * (own probability of reaching I) * strategy(I, a)."""
-    for i in range(i_lo, i_hi):
-        w = weight * qsum[i]
-        if w == 0.0:
-            continue
-        for x in range(act_off[i], act_off[i + 1]):
-            avg[x] += w * strategy[x]
-
-
-@njit(cache=True)
-def _instant_regrets(g, p, v, own_reach, inc, qnum, qsum, csum):
-    """inc(I, a) and qsum(I) = sum of q over I's members, for every information set of p."""
-    dec = g.dec_nodes0 if p == 0 else g.dec_nodes1
-    cr = g.chance_reach0 if p == 0 else g.chance_reach1
-    state_off, n_states, children, child_start, child_count = (
-        g.state_off[p],
-        g.n_states[p],
-        g.children,
-        g.child_start,
-        g.child_count,
-    )
-    iset_off, state_iset, act_off, iset_size, node_chance = (
-        g.iset_off,
-        g.state_iset,
-        g.act_off,
-        g.iset_size,
-        g.node_chance,
-    )
+@njit(cache=True, parallel=True)
+def _update_sets_par(
+    g, p, v, own, regret, avg, strategy, inc, qnum, w, floor, discount, pos, neg, predictive, chunks
+):  # fmt: skip
+    """:func:`_update_sets` on ``chunks`` equal ranges of p's sets, on Numba threads (the sets
+    are independent: no location is written by two chunks)."""
     i_lo, i_hi = g.iset_range[p], g.iset_range[p + 1]
-    for i in range(i_lo, i_hi):
-        qsum[i] = 0.0
-        csum[i] = 0.0
-    for x in range(act_off[i_lo], act_off[i_hi]):
-        inc[x] = 0.0
-        qnum[x] = 0.0
-    for n in dec:
-        off = state_off[n]
-        io = iset_off[n]
-        cs = child_start[n]
-        na = child_count[n]
-        pn = node_chance[n]
-        for s in range(n_states[n]):
-            i = state_iset[io + s]
-            ao = act_off[i]
-            c = cr[off + s]
-            q = pn * own_reach[off + s]
-            vs = v[off + s]
-            qsum[i] += q
-            if iset_size[i] == 1:
-                for a in range(na):
-                    inc[ao + a] = c * (v[state_off[children[cs + a]] + s] - vs)
-            else:
-                csum[i] += c
-                for a in range(na):
-                    r = v[state_off[children[cs + a]] + s] - vs
-                    inc[ao + a] += c * r
-                    qnum[ao + a] += q * r
-    for i in range(i_lo, i_hi):
-        if iset_size[i] > 1 and qsum[i] > 0.0:
-            scale = csum[i] / qsum[i]
-            for x in range(act_off[i], act_off[i + 1]):
-                inc[x] = scale * qnum[x]
+    for c in prange(chunks):
+        lo = i_lo + (i_hi - i_lo) * c // chunks
+        hi = i_lo + (i_hi - i_lo) * (c + 1) // chunks
+        _update_sets(g, p, v, own, regret, avg, strategy, inc, qnum, lo, hi, w, floor, discount, pos, neg, predictive)
 
 
 @njit(cache=True)
@@ -156,13 +201,12 @@ def _iterate(
     strategy,
     inc,
     qnum,
-    qsum,
-    csum,
     reach0,
     reach1,
     v0,
     v1,
     scratch,
+    choice,
     mixed,
     fixed_reach,
     t0,
@@ -175,38 +219,67 @@ def _iterate(
     predictive,
     rnr_player,
     rnr_p,
+    parallel,
+    plan_off,
+    plan_seg,
 ):
-    """Run iterations t0+1 .. t0+n_iter in place (alternating updates, player 0 first)."""
-    _forward_kernel(g, 0, strategy, reach0)
-    _forward_kernel(g, 1, strategy, reach1)
+    """Run iterations t0+1 .. t0+n_iter in place (alternating updates, player 0 first);
+    ``parallel``: passes and set updates on Numba threads (same results)."""
+    chunks = 8 * (len(plan_off) - 1)
+    if parallel:
+        _forward_par(g, 0, strategy, reach0, plan_off, plan_seg)
+        _forward_par(g, 1, strategy, reach1, plan_off, plan_seg)
+    else:
+        _forward_seq(g, 0, strategy, reach0)
+        _forward_seq(g, 1, strategy, reach1)
     for it in range(n_iter):
         t = float(t0 + it + 1)
         w = t**gamma
+        ta = t**alpha
+        tb = t**beta
+        pos = ta / (ta + 1.0)
+        neg = tb / (tb + 1.0)
         for p in range(2):
             own = reach0 if p == 0 else reach1
             opp = reach1 if p == 0 else reach0
             v = v0 if p == 0 else v1
             if rnr_player == p:
-                for x in range(len(opp)):
-                    mixed[x] = (1.0 - rnr_p) * opp[x] + rnr_p * fixed_reach[x]
+                if parallel:
+                    _mix_par(opp, fixed_reach, rnr_p, mixed, chunks)
+                else:
+                    _mix(opp, fixed_reach, rnr_p, mixed)
                 opp = mixed
-            _backward_kernel(g, p, opp, strategy, False, v, scratch)
-            _instant_regrets(g, p, v, own, inc, qnum, qsum, csum)
-            i_lo, i_hi = g.iset_range[p], g.iset_range[p + 1]
-            _update_average(avg, strategy, qsum, g.act_off, i_lo, i_hi, w)
-            _regret_matching_plus(regret, inc, g.act_off[i_lo], g.act_off[i_hi], t, floor, discount, alpha, beta)
-            _current_strategy(regret, inc, strategy, g.act_off, i_lo, i_hi, predictive)
-            _forward_kernel(g, p, strategy, own)
+            if parallel:
+                _backward_par(g, p, opp, strategy, MODE_POLICY, v, scratch, choice, plan_off, plan_seg)
+                _update_sets_par(
+                    g, p, v, own, regret, avg, strategy, inc, qnum, w, floor, discount, pos, neg, predictive, chunks
+                )
+                _forward_par(g, p, strategy, own, plan_off, plan_seg)
+            else:
+                _backward_seq(g, p, opp, strategy, MODE_POLICY, v, scratch, choice)
+                i_lo, i_hi = g.iset_range[p], g.iset_range[p + 1]
+                _update_sets(
+                    g, p, v, own, regret, avg, strategy, inc, qnum, i_lo, i_hi, w, floor, discount, pos, neg, predictive
+                )
+                _forward_seq(g, p, strategy, own)
 
 
 def normalize_policy(game: Game, weights: np.ndarray) -> np.ndarray:
     """Per-information-set normalisation; all-zero sets become uniform."""
-    a = game.arrays
-    sums = np.add.reduceat(weights, a.act_off[:-1]) if len(weights) else weights
-    tot = np.repeat(sums, a.num_actions)
-    uni = np.repeat(1.0 / a.num_actions, a.num_actions)
-    with np.errstate(invalid="ignore", divide="ignore"):
-        return np.where(tot > 0, weights / np.where(tot > 0, tot, 1.0), uni)
+    out = np.empty(len(weights))
+    _normalize(np.ascontiguousarray(weights, np.float64), game.arrays.act_off, out)
+    return out
+
+
+@njit(cache=True)
+def _normalize(weights, act_off, out):
+    for i in range(len(act_off) - 1):
+        lo, hi = act_off[i], act_off[i + 1]
+        tot = 0.0
+        for x in range(lo, hi):
+            tot += weights[x]
+        for x in range(lo, hi):
+            out[x] = weights[x] / tot if tot > 0.0 else 1.0 / (hi - lo)
 
 
 class CFRSolver:
@@ -229,10 +302,11 @@ class CFRSolver:
         gamma: float = 1.0,
         predictive: bool = False,
         rnr: tuple | None = None,
+        workers: int | None = None,
     ) -> None:
         self.game = game
         a = game.arrays
-        A, I = game.num_actions, game.num_infosets
+        A = game.num_actions
         self.flags = dict(
             regret_floor=bool(regret_floor),
             discount=bool(discount),
@@ -247,11 +321,12 @@ class CFRSolver:
         self.inc = np.zeros(A)  # last instantaneous regret (PCFR+'s prediction)
         self.iteration = 0
         self.log: list[tuple[int, float]] = []
-        self._qnum, self._qsum, self._csum = np.zeros(A), np.zeros(I), np.zeros(I)
+        self.origin = ""  # where a warm-started state came from (part of the checkpoint fingerprint)
+        self.passes = Passes(a, workers)
+        self._qnum = np.zeros(A)
         n0, n1 = int(a.n_states[0].sum()), int(a.n_states[1].sum())
         self._reach = (np.zeros(n0), np.zeros(n1))
         self._v = (np.zeros(n0), np.zeros(n1))
-        self._scratch = np.zeros(scratch_size(a))
         if rnr is None:
             self.rnr_player, self.rnr_p, self.fixed_reach = -1, 0.0, np.zeros(0)
             self._mixed = np.zeros(0)
@@ -262,8 +337,8 @@ class CFRSolver:
 
     # -- iterations ----------------------------------------------------------------
     def iterate(self, n: int = 1) -> None:
-        """Run n iterations (deterministic; chunking does not change the result)."""
-        f = self.flags
+        """Run n iterations (deterministic; chunking and threads do not change the result)."""
+        f, ps = self.flags, self.passes
         _iterate(
             self.game.arrays,
             self.regret,
@@ -271,13 +346,12 @@ class CFRSolver:
             self.strategy,
             self.inc,
             self._qnum,
-            self._qsum,
-            self._csum,
             self._reach[0],
             self._reach[1],
             self._v[0],
             self._v[1],
-            self._scratch,
+            ps.scratch,
+            ps.choice,
             self._mixed,
             self.fixed_reach,
             self.iteration,
@@ -290,42 +364,62 @@ class CFRSolver:
             f["predictive"],
             self.rnr_player,
             self.rnr_p,
+            ps.parallel,
+            ps.plan_off,
+            ps.plan_seg,
         )
         self.iteration += int(n)
+
+    def check(self) -> Gap:
+        """The :class:`~poker51.solver.best_response.Gap` of the average profile: four passes
+        over the tree (about one iteration), in the solver's own buffers."""
+        r = self.rnr_player if self.rnr_player >= 0 else 1
+        mixed = self._mixed if self.rnr_player >= 0 else np.zeros(0)
+        return profile_gap(
+            self.game,
+            self.average_policy(),
+            r,
+            self.rnr_p,
+            self.fixed_reach if self.rnr_player >= 0 else None,
+            passes=self.passes,
+            buffers=(*self._reach, *self._v, mixed),
+        )
 
     def solve(
         self,
         iterations: int,
         *,
         target_exploitability: float | None = None,
-        every: int = 100,
+        schedule: CheckSchedule | None = None,
         callback: Callable[[int, float], None] | None = None,
         progress: bool = False,
     ) -> CFRSolver:
         """Run up to ``iterations`` more iterations.
 
-        Every ``every`` iterations (when a target or callback is given) the
-        exploitability of the average policy is computed, appended to
-        ``self.log`` and passed to ``callback(iteration, exploitability)``; the
-        run stops once it is <= ``target_exploitability``.
+        When a target or callback is given, the exploitability of the average profile
+        (:meth:`check`) is computed at the iterations of ``schedule`` (default
+        :class:`~poker51.solver.schedule.CheckSchedule`) and at the last iteration,
+        appended to ``self.log`` and passed to ``callback(iteration, exploitability)``;
+        the run stops once it is <= ``target_exploitability``.
         """
-        from poker51.solver.best_response import exploitability
-
+        schedule = schedule or CheckSchedule()
         checking = target_exploitability is not None or callback is not None
         bar = None
         if progress:
             from tqdm import tqdm
 
             bar = tqdm(total=iterations, desc=f"{self.name} {self.game.name}", unit="it")
-        done = 0
-        while done < iterations:
-            chunk = min(every if checking else max(every, 1000), iterations - done)
-            self.iterate(chunk)
-            done += chunk
-            if bar is not None:
-                bar.update(chunk)
+        end = self.iteration + iterations
+        while self.iteration < end:
+            stop = end
             if checking:
-                e = exploitability(self.game, self.average_policy())
+                stop = max(schedule.next(self.log, target_exploitability), self.iteration + 1)
+            n = min(stop, end) - self.iteration
+            self.iterate(n)
+            if bar is not None:
+                bar.update(n)
+            if checking:
+                e = self.check().exploitability
                 self.log.append((self.iteration, e))
                 if bar is not None:
                     bar.set_postfix(exploitability=f"{e:.3g}")
@@ -352,11 +446,10 @@ class CFRSolver:
             self.strategy,
             self.inc,
             self._qnum,
-            self._qsum,
-            self._csum,
             *self._reach,
             *self._v,
-            self._scratch,
+            self.passes.scratch,
+            self.passes.choice,
             self._mixed,
             self.fixed_reach,
         ]
@@ -370,6 +463,7 @@ class CFRSolver:
         h.update(repr(sorted(self.flags.items())).encode())
         h.update(repr((self.rnr_player, self.rnr_p)).encode())
         h.update(self.fixed_reach.tobytes())
+        h.update(self.origin.encode())
         return h.hexdigest()
 
     def save_checkpoint(self, path) -> None:
@@ -426,5 +520,5 @@ class PCFRPlusSolver(CFRSolver):
         super().__init__(game, regret_floor=True, discount=False, gamma=2.0, predictive=True, **kw)
 
 
-#: algorithm name (as on the command line) -> solver class
-SOLVERS: dict[str, type[CFRSolver]] = {"cfr+": CFRPlusSolver, "dcfr": DCFRSolver, "pcfr+": PCFRPlusSolver}
+#: algorithm name (as on the command line, :data:`poker51.solver.algorithms.ALGORITHMS`) -> solver class
+SOLVERS: dict[str, type[CFRSolver]] = dict(zip(ALGORITHMS, (CFRPlusSolver, DCFRSolver, PCFRPlusSolver), strict=True))

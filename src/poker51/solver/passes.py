@@ -1,29 +1,46 @@
 """Numba kernels over a game's flat arrays (:data:`poker51.solver.tree.GameArrays`), shared by cfr and best_response.
 
-One pass visits every public node once, in pre-order (forward) or reverse pre-order
-(backward), and does vector arithmetic over the private states at that node:
+One pass visits every public node once and does vector arithmetic over the private states
+at that node:
 
-* :func:`forward_reach` (``_forward_kernel``): player q's reach at every (node, state),
+* :func:`forward_reach` (``_forward_segment``): player q's reach at every (node, state),
   own strategy x own chance weights; public chance probabilities are left out (they
   enter the values on the way back up);
-* :func:`node_values` (``_backward_kernel``, after ``_terminal_values``): player p's
-  counterfactual value at every (node, state) against the opponent's reach, following
-  the policy or, with ``best=True``, maximising per private state;
+* :func:`node_values` (``_backward_segment``): player p's counterfactual value at every
+  (node, state) against the opponent's reach, in one of three modes: follow the policy
+  (``MODE_POLICY``), maximise per private state (``MODE_STATE``: a best response that
+  recalls everything its private state holds), or play one action per information set
+  (``MODE_INFOSET``: at the first member of a set the pass picks the action with the
+  largest value summed over the set's members, each weighted by its static chance weight,
+  ties to the first action; exact for a player whose set members share their own reach,
+  see :mod:`poker51.solver.best_response`);
 * ``_csr_forward`` / ``_csr_backward``: row vector x matrix and matrix x column vector
   for the private-chance matrices, stored CSR in one flat store.
 
-Each kernel has a plain-Python reference in the tests (a recursive walk over explicit
-histories) that it is compared against.  The node-kind codes live here because the
-kernels branch on them; :mod:`poker51.solver.tree`, which builds the arrays, re-exports them.
+The nodes are visited in the order of :mod:`poker51.solver.layout`: the top of the tree,
+then segments that share no node and no state; ``_forward_par`` / ``_backward_par`` run
+the segments on Numba threads (``prange`` over workers, each with a fixed list of
+segments), ``_forward_seq`` / ``_backward_seq`` on one.  Each value is computed by the
+same operations in the same order either way, so results do not depend on the number of
+threads.  Each kernel has a plain-Python reference in the tests (a recursive walk over
+explicit histories) that it is compared against.  The node-kind codes live here because
+the kernels branch on them; :mod:`poker51.solver.tree`, which builds the arrays,
+re-exports them.
 """
 
 from __future__ import annotations
 
+import numba
 import numpy as np
-from numba import njit
+from numba import njit, prange
 
 #: node kinds, the codes of ``GameArrays.kind`` (names in :data:`poker51.solver.tree.KIND_NAMES`)
 DECISION, CHANCE, PRIVATE_CHANCE, FOLD, SHOWDOWN = 0, 1, 2, 3, 4
+#: backward-pass modes: follow the policy, best response per private state, per information set
+MODE_POLICY, MODE_STATE, MODE_INFOSET = 0, 1, 2
+#: games with fewer private states (both players, all nodes) run on one thread: a parallel
+#: region costs about as much as a pass over Leduc
+PARALLEL_MIN_STATES = 100_000
 
 
 # Kernels unpack the fields they use into locals once: reading ``g.field`` inside a
@@ -46,27 +63,30 @@ def _csr_forward(ptr_off, nnz_off, ptr, idx, val, m, x, xo, y, yo, ny):
 
 
 @njit(cache=True, inline="always")
-def _csr_backward(ptr_off, nnz_off, ptr, idx, val, m, x, xo, y, yo, scale, accumulate):
-    """y[yo + i] (+)= scale * sum_j M_m[i, j] x[xo + j]  (matrix times column vector)."""
+def _csr_backward(ptr_off, nnz_off, ptr, idx, val, m, x, xo, y, yo):
+    """y[yo + i] = sum_j M_m[i, j] x[xo + j]  (matrix times column vector)."""
     po = ptr_off[m]
     no = nnz_off[m]
     for i in range(ptr_off[m + 1] - po - 1):
         acc = 0.0
         for k in range(ptr[po + i], ptr[po + i + 1]):
             acc += val[no + k] * x[xo + idx[no + k]]
-        if accumulate:
-            y[yo + i] += scale * acc
-        else:
-            y[yo + i] = scale * acc
+        y[yo + i] = acc
 
 
 @njit(cache=True)
-def _forward_kernel(g, q, policy, reach):
-    """Player q's reach at every (node, state): own strategy x own chance weights.
-
-    Public chance probabilities are *not* included (they enter the values on the
-    way back up, once, for both players)."""
-    kind, player, child_start, child_count, children = g.kind, g.player, g.child_start, g.child_count, g.children
+def _forward_segment(g, q, policy, reach, lo, hi):
+    """Player q's reach at the nodes ``order[lo:hi]`` (parents first): own strategy x own
+    chance weights.  Public chance probabilities are *not* included (they enter the values
+    on the way back up, once, for both players)."""
+    order, kind, player, child_start, child_count, children = (
+        g.order,
+        g.kind,
+        g.player,
+        g.child_start,
+        g.child_count,
+        g.children,
+    )
     state_off, n_states, iset_off, state_iset, act_off = (
         g.state_off[q],
         g.n_states[q],
@@ -76,8 +96,8 @@ def _forward_kernel(g, q, policy, reach):
     )
     mask_off, mask_data, pmat = g.mask_off[q], g.mask_data, g.pmat[q]
     mpo, mno, mp, mi, mv = g.mat_ptr_off, g.mat_nnz_off, g.mat_ptr, g.mat_idx, g.mat_val
-    reach[state_off[0]] = 1.0
-    for n in range(len(kind)):
+    for j in range(lo, hi):
+        n = order[j]
         k = kind[n]
         if k == FOLD or k == SHOWDOWN:
             continue
@@ -110,23 +130,40 @@ def _forward_kernel(g, q, policy, reach):
 
 
 @njit(cache=True)
-def _terminal_values(g, p, opp, v, scratch):
-    """Counterfactual values of player p at every terminal node, given the opponent reach.
+def _forward_seq(g, q, policy, reach):
+    reach[g.state_off[q, 0]] = 1.0
+    _forward_segment(g, q, policy, reach, 0, len(g.order))
 
-    Terminal matrices (compat, win) are dense: they are only used by small games
-    with card removal; large games use ranked mode and independent states.
 
-    Player 0 receives a * W + b * compat, with (a, b) = (0, -c0 or c1) at a fold
-    and ((c0 + c1)/2, (c1 - c0)/2) at a showdown; W is the win matrix or, in
-    ranked mode, sign(strength_0 - strength_1) (histogram + cumulative sums,
-    O(n0 + n1 + S)).  Terminal values depend on nothing else in the tree, so all
-    terminals are done in one loop (one call: no per-node argument passing)."""
-    kind, player, contrib, compat, win = g.kind, g.player, g.contrib, g.compat, g.win
+@njit(cache=True, parallel=True)
+def _forward_par(g, q, policy, reach, plan_off, plan_seg):
+    reach[g.state_off[q, 0]] = 1.0
+    so = g.seg_off
+    _forward_segment(g, q, policy, reach, so[0], so[1])
+    for w in prange(len(plan_off) - 1):
+        for x in range(plan_off[w], plan_off[w + 1]):
+            k = plan_seg[x]
+            _forward_segment(g, q, policy, reach, so[k], so[k + 1])
+
+
+@njit(cache=True)
+def _terminal_segment(g, p, opp, v, scratch, lo, hi):
+    """Counterfactual values of player p at the terminal nodes among ``order[lo:hi]``,
+    given the opponent reach.
+
+    Player 0 receives a * W + b * compat, with (a, b) = (0, -c0 or c1) at a fold and
+    ((c0 + c1)/2, (c1 - c0)/2) at a showdown; W is the win matrix or, in ranked mode,
+    sign(strength_0 - strength_1) (histogram + cumulative sums, O(n0 + n1 + S)).
+    Terminal matrices (compat, win) are dense: only small games with card removal use them.
+    Terminal values depend on nothing else in the tree, so a segment's terminals are done
+    in one loop before its other nodes."""
+    order, kind, player, contrib, compat, win = g.order, g.kind, g.player, g.contrib, g.compat, g.win
     state_off, n_states, rank_off, rank_data, rank_size = g.state_off, g.n_states, g.rank_off, g.rank_data, g.rank_size
     dmat_off, dmat = g.dmat_off, g.dmat_data
     o = 1 - p
     sign = 1.0 if p == 0 else -1.0
-    for n in range(len(kind)):
+    for j in range(lo, hi):
+        n = order[j]
         if kind[n] != FOLD and kind[n] != SHOWDOWN:
             continue
         off = state_off[p, n]
@@ -150,8 +187,8 @@ def _terminal_values(g, p, opp, v, scratch):
                 continue
             if m < 0:  # compat = all pairs
                 tot = 0.0
-                for j in range(ons):
-                    tot += opp[ooff + j]
+                for i in range(ons):
+                    tot += opp[ooff + i]
                 for s in range(ns):
                     v[off + s] += scale * tot
                 continue
@@ -160,8 +197,8 @@ def _terminal_values(g, p, opp, v, scratch):
                 for s in range(ns):
                     acc = 0.0
                     ro_ = base + s * ons
-                    for j in range(ons):
-                        acc += dmat[ro_ + j] * opp[ooff + j]
+                    for i in range(ons):
+                        acc += dmat[ro_ + i] * opp[ooff + i]
                     v[off + s] += scale * acc
             else:  # v1 += scale * M^T @ r0
                 for i in range(ons):
@@ -177,8 +214,8 @@ def _terminal_values(g, p, opp, v, scratch):
         for r in range(S + 1):
             scratch[r] = 0.0
         ro = rank_off[o, n]
-        for j in range(ons):
-            scratch[rank_data[ro + j] + 1] += opp[ooff + j]
+        for i in range(ons):
+            scratch[rank_data[ro + i] + 1] += opp[ooff + i]
         for r in range(S):  # scratch[r] = opponent mass strictly below r
             scratch[r + 1] += scratch[r]
         total = scratch[S]
@@ -188,22 +225,55 @@ def _terminal_values(g, p, opp, v, scratch):
             v[off + s] += a * (scratch[r] - (total - scratch[r + 1]))  # beats weaker, loses to stronger
 
 
-@njit(cache=True)
-def _backward_kernel(g, p, opp, policy, best, v, scratch):
-    """Values of player p at every (node, state) against opponent reach ``opp``.
+@njit(cache=True, inline="always")
+def _set_choice(cr, state_off, children, child_start, member_off, member_node, member_state, act_off, v, i):
+    """The action of information set i with the largest sum over its members (n, s) of
+    chance_reach[n, s] * v[child_a(n), s]; ties to the first."""
+    m0, m1 = member_off[i], member_off[i + 1]
+    best = -np.inf
+    choice = 0
+    for a in range(act_off[i + 1] - act_off[i]):
+        q = 0.0
+        for m in range(m0, m1):
+            n = member_node[m]
+            s = member_state[m]
+            q += cr[state_off[n] + s] * v[state_off[children[child_start[n] + a]] + s]
+        if q > best:
+            best = q
+            choice = a
+    return choice
 
-    ``best=False``: p follows ``policy``; ``best=True``: p maximises per private
-    state (a best response that recalls everything p's private state holds).
-    v[state_off[p, n] + s] is the counterfactual value: expected payoff of p from
-    n on, weighted by the opponent's reach and the chance below n, not by p's own
-    reach or the chance above n.  Returns v at the root."""
-    kind, player, child_start, child_count, children = g.kind, g.player, g.child_start, g.child_count, g.children
+
+@njit(cache=True)
+def _backward_segment(g, p, opp, policy, mode, v, scratch, choice, lo, hi):
+    """Values of player p at the nodes ``order[lo:hi]``, visited last to first (children
+    before parents), against opponent reach ``opp``; see the module docstring for ``mode``.
+
+    v[state_off[p, n] + s] is the counterfactual value: expected payoff of p from n on,
+    weighted by the opponent's reach and the chance below n, not by p's own reach or the
+    chance above n.  In ``MODE_INFOSET`` ``choice[i]`` (-1 on entry) receives the action of
+    each of p's information sets met."""
+    order, kind, player, child_start, child_count, children = (
+        g.order,
+        g.kind,
+        g.player,
+        g.child_start,
+        g.child_count,
+        g.children,
+    )
     iset_off, state_iset, act_off, edge_prob = g.iset_off, g.state_iset, g.act_off, g.edge_prob
     mask_off, mask_data, pmat = g.mask_off[p], g.mask_data, g.pmat[p]
     state_off, n_states = g.state_off[p], g.n_states[p]
     mpo, mno, mp, mi, mv = g.mat_ptr_off, g.mat_nnz_off, g.mat_ptr, g.mat_idx, g.mat_val
-    _terminal_values(g, p, opp, v, scratch)
-    for n in range(len(kind) - 1, -1, -1):
+    cr = g.chance_reach0 if p == 0 else g.chance_reach1
+    member_off, member_node, member_state, iset_size = g.member_off, g.member_node, g.member_state, g.iset_size
+    _terminal_segment(g, p, opp, v, scratch, lo, hi)
+    width = 1
+    for j in range(lo, hi):
+        width = max(width, child_count[order[j]])
+    coff = np.empty(width, np.int64)
+    for j in range(hi - 1, lo - 1, -1):
+        n = order[j]
         k = kind[n]
         if k == FOLD or k == SHOWDOWN:
             continue
@@ -217,26 +287,61 @@ def _backward_kernel(g, p, opp, policy, best, v, scratch):
                 for s in range(ns):
                     v[off + s] = v[state_off[c] + s]
             else:
-                _csr_backward(mpo, mno, mp, mi, mv, m, v, state_off[c], v, off, 1.0, False)
+                _csr_backward(mpo, mno, mp, mi, mv, m, v, state_off[c], v, off)
             continue
         mine = k == DECISION and player[n] == p
+        if mine and mode == MODE_INFOSET:
+            io = iset_off[n]
+            na = child_count[n]
+            for a in range(na):
+                coff[a] = state_off[children[cs + a]]
+            for s in range(ns):
+                i = state_iset[io + s]
+                if choice[i] < 0 and iset_size[i] == 1:  # a set of one: the state's own choice
+                    w = cr[off + s]
+                    top = -np.inf
+                    for a in range(na):
+                        q = w * v[coff[a] + s]
+                        if q > top:
+                            top = q
+                            choice[i] = a
+                    if choice[i] < 0:
+                        choice[i] = 0
+                elif choice[i] < 0:
+                    choice[i] = _set_choice(
+                        cr, state_off, children, child_start, member_off, member_node, member_state, act_off, v, i
+                    )
+                v[off + s] = v[coff[choice[i]] + s]
+            continue
+        best = mine and mode == MODE_STATE
+        if k == DECISION and not best:  # one sum per state, children's offsets looked up once
+            na = child_count[n]
+            for a in range(na):
+                coff[a] = state_off[children[cs + a]]
+            if mine:
+                io = iset_off[n]
+                for s in range(ns):
+                    base = act_off[state_iset[io + s]]
+                    acc = 0.0
+                    for a in range(na):
+                        acc += policy[base + a] * v[coff[a] + s]
+                    v[off + s] = acc
+            else:
+                for s in range(ns):
+                    acc = 0.0
+                    for a in range(na):
+                        acc += v[coff[a] + s]
+                    v[off + s] = acc
+            continue
         for s in range(ns):
-            v[off + s] = -np.inf if (best and mine) else 0.0
+            v[off + s] = -np.inf if best else 0.0
         for a in range(child_count[n]):
             e = cs + a
             co = state_off[children[e]]
-            if mine:
-                if best:
-                    for s in range(ns):
-                        if v[co + s] > v[off + s]:
-                            v[off + s] = v[co + s]
-                else:
-                    io = iset_off[n]
-                    for s in range(ns):
-                        v[off + s] += policy[act_off[state_iset[io + s]] + a] * v[co + s]
-            elif k == DECISION:
+            if best:
                 for s in range(ns):
-                    v[off + s] += v[co + s]
+                    if v[co + s] > v[off + s]:
+                        v[off + s] = v[co + s]
             else:  # public chance
                 pr = edge_prob[e]
                 mo = mask_off[e]
@@ -246,25 +351,141 @@ def _backward_kernel(g, p, opp, policy, best, v, scratch):
                 else:
                     for s in range(ns):
                         v[off + s] += pr * mask_data[mo + s] * v[co + s]
-    return v[state_off[0]]
 
 
-def forward_reach(arrays, q: int, policy: np.ndarray, out: np.ndarray | None = None) -> np.ndarray:
-    """Player q's reach vector over all (node, state): own strategy x own chance."""
-    if out is None:
-        out = np.zeros(int(arrays.n_states[q].sum()), np.float64)
-    _forward_kernel(arrays, q, np.ascontiguousarray(policy, np.float64), out)
-    return out
+@njit(cache=True)
+def _backward_seq(g, p, opp, policy, mode, v, scratch, choice):
+    """All nodes on one thread; returns p's value at the root."""
+    if mode == MODE_INFOSET:
+        choice[:] = -1
+    _backward_segment(g, p, opp, policy, mode, v, scratch[0], choice, 0, len(g.order))
+    return v[g.state_off[p, 0]]
+
+
+@njit(cache=True, parallel=True)
+def _backward_par(g, p, opp, policy, mode, v, scratch, choice, plan_off, plan_seg):
+    """The segments on the workers of the plan (``scratch[w]`` is worker w's), then the
+    top; returns p's value at the root."""
+    if mode == MODE_INFOSET:
+        choice[:] = -1
+    so = g.seg_off
+    for w in prange(len(plan_off) - 1):
+        for x in range(plan_off[w], plan_off[w + 1]):
+            k = plan_seg[x]
+            _backward_segment(g, p, opp, policy, mode, v, scratch[w], choice, so[k], so[k + 1])
+    _backward_segment(g, p, opp, policy, mode, v, scratch[0], choice, so[0], so[1])
+    return v[g.state_off[p, 0]]
+
+
+@njit(cache=True, parallel=True)
+def _mix_par(opp, fixed, p, out, chunks):
+    """out = (1 - p) * opp + p * fixed, elementwise, on Numba threads."""
+    n = len(out)
+    for c in prange(chunks):
+        for x in range(n * c // chunks, n * (c + 1) // chunks):
+            out[x] = (1.0 - p) * opp[x] + p * fixed[x]
+
+
+@njit(cache=True)
+def _mix(opp, fixed, p, out):
+    for x in range(len(out)):
+        out[x] = (1.0 - p) * opp[x] + p * fixed[x]
+
+
+# ------------------------------------------------------------------------------ Python side
+def set_threads(n: int) -> int:
+    """Let the passes use ``n`` Numba threads (clamped to 1 .. ``NUMBA_NUM_THREADS``); returns
+    the number set.  Results never depend on it."""
+    top = int(numba.config.NUMBA_NUM_THREADS)  # type: ignore[attr-defined]
+    n = max(1, min(int(n), top))
+    numba.set_num_threads(n)
+    return n
 
 
 def scratch_size(arrays) -> int:
     return int(arrays.rank_size.max(initial=0)) + 1
 
 
-def node_values(arrays, p: int, opp_reach: np.ndarray, policy: np.ndarray, best: bool = False):
-    """(root value, value vector) of player p; see :func:`_backward_kernel`."""
+class Passes:
+    """How passes over one game run: on one thread, or on ``workers`` threads with the
+    segments shared by :func:`poker51.solver.layout.plan`; owns the per-worker scratch.
+
+    ``workers=None`` takes Numba's thread count (``NUMBA_NUM_THREADS``, or what
+    ``numba.set_num_threads`` set), and one thread for games below
+    :data:`PARALLEL_MIN_STATES` private states."""
+
+    def __init__(self, arrays, workers: int | None = None) -> None:
+        from poker51.solver.layout import plan
+
+        if workers is None:
+            small = int(arrays.n_states.sum()) < PARALLEL_MIN_STATES or len(arrays.seg_off) <= 2
+            workers = 1 if small else numba.get_num_threads()
+        self.arrays = arrays
+        self.workers = max(1, int(workers))
+        self.parallel = self.workers > 1
+        self.plan_off, self.plan_seg = plan(arrays.seg_off, arrays.seg_cost, self.workers)
+        self.scratch = np.zeros((self.workers, scratch_size(arrays)))
+        self.choice = np.zeros(len(arrays.iset_player), np.int64)
+
+    def forward(self, q: int, policy: np.ndarray, out: np.ndarray) -> np.ndarray:
+        pol = np.ascontiguousarray(policy, np.float64)
+        if self.parallel:
+            _forward_par(self.arrays, q, pol, out, self.plan_off, self.plan_seg)
+        else:
+            _forward_seq(self.arrays, q, pol, out)
+        return out
+
+    def mix(self, opp: np.ndarray, fixed: np.ndarray, p: float, out: np.ndarray) -> np.ndarray:
+        """out = (1 - p) * opp + p * fixed."""
+        if self.parallel:
+            _mix_par(opp, fixed, p, out, 8 * self.workers)
+        else:
+            _mix(opp, fixed, p, out)
+        return out
+
+    def backward(self, p: int, opp: np.ndarray, policy: np.ndarray, mode: int, out: np.ndarray) -> float:
+        pol = np.ascontiguousarray(policy, np.float64)
+        opp = np.ascontiguousarray(opp, np.float64)
+        if self.parallel:
+            root = _backward_par(
+                self.arrays, p, opp, pol, mode, out, self.scratch, self.choice, self.plan_off, self.plan_seg
+            )
+        else:
+            root = _backward_seq(self.arrays, p, opp, pol, mode, out, self.scratch, self.choice)
+        return float(root)
+
+
+def forward_reach(arrays, q: int, policy: np.ndarray, out: np.ndarray | None = None) -> np.ndarray:
+    """Player q's reach vector over all (node, state): own strategy x own chance."""
+    if out is None:
+        out = np.zeros(int(arrays.n_states[q].sum()), np.float64)
+    return Passes(arrays).forward(q, policy, out)
+
+
+def node_values(arrays, p: int, opp_reach: np.ndarray, policy: np.ndarray, best: bool = False, mode: int | None = None):
+    """(root value, value vector) of player p; ``best=True`` is ``mode=MODE_STATE``.
+    See :func:`_backward_segment`."""
+    if mode is None:
+        mode = MODE_STATE if best else MODE_POLICY
     v = np.zeros(int(arrays.n_states[p].sum()), np.float64)
-    root = _backward_kernel(
-        arrays, p, opp_reach, np.ascontiguousarray(policy, np.float64), best, v, np.zeros(scratch_size(arrays))
-    )
-    return float(root), v
+    root = Passes(arrays).backward(p, opp_reach, policy, mode, v)
+    return root, v
+
+
+@njit(cache=True)
+def _terminal_dot(g, p, reach, v):
+    """sum over terminal nodes n and p's states s of node_chance[n] * reach[n, s] * v[n, s]:
+    p's expected payoff when it plays the strategy whose reach is ``reach`` against the
+    opponent reach that ``v``'s terminal values were computed from (any strategy of p
+    reaching the same terminals gives its value from one backward pass)."""
+    kind, state_off, n_states, node_chance = g.kind, g.state_off[p], g.n_states[p], g.node_chance
+    total = 0.0
+    for n in range(len(kind)):
+        if kind[n] != FOLD and kind[n] != SHOWDOWN:
+            continue
+        off = state_off[n]
+        acc = 0.0
+        for s in range(n_states[n]):
+            acc += reach[off + s] * v[off + s]
+        total += node_chance[n] * acc
+    return total

@@ -25,18 +25,25 @@ from poker51.solver.tree import Game
 
 
 def rnr_solver(
-    game: Game, player: int, types: np.ndarray, p: float, weights=None, algorithm: str = "cfr+"
+    game: Game,
+    player: int,
+    types: np.ndarray,
+    p: float,
+    weights=None,
+    algorithm: str = "cfr+",
+    workers: int | None = None,
 ) -> CFRSolver:
     """A solver of the restricted game (not yet run): ``player`` responds to the opponent
     being ``types`` (mixed by ``weights``) with probability ``p`` and free otherwise.
-    ``p = 0`` is a plain solver of the game."""
+    ``p = 0`` is a plain solver of the game; ``workers``: threads of its passes."""
     if not 0.0 <= p <= 1.0:
         raise ValueError(f"p must be in [0, 1], got {p}")
     if algorithm not in SOLVERS:
         raise ValueError(f"unknown algorithm {algorithm!r}; known: {', '.join(SOLVERS)}")
     if p == 0:
-        return SOLVERS[algorithm](game)
-    return SOLVERS[algorithm](game, rnr=(player, p, opponent_reach(game, 1 - player, types, weights)))
+        return SOLVERS[algorithm](game, workers=workers)
+    fixed = opponent_reach(game, 1 - player, types, weights)
+    return SOLVERS[algorithm](game, rnr=(player, p, fixed), workers=workers)
 
 
 def restricted_nash_response(

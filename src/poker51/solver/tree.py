@@ -34,6 +34,9 @@ NumPy arrays (:class:`GameArrays`).  Node kinds and builder calls:
     node) is one information set, with one strategy (all its nodes must have
     the same number of actions).  ``None`` (the default) makes every
     (node, private state) its own information set: perfect recall.
+    ``group=prefix`` (a tuple) instead of ``infosets`` means the keys
+    ``(*prefix, s)`` for every state ``s``; the builder then looks the prefix up
+    once per node instead of once per state (large games).
 ``add_chance(children, probs, masks=None)``
     A **public** chance event (Leduc's board card): outcome ``k`` has
     probability ``probs[k]``.  ``masks[k] = (m0, m1)``, each ``None`` (all ones)
@@ -124,6 +127,7 @@ from dataclasses import dataclass, field
 import numpy as np
 
 # node-kind codes and the kernels live in poker51.solver.passes; re-exported here for users of the game
+from poker51.solver.layout import LAYOUT_FIELDS, layout
 from poker51.solver.passes import (  # noqa: F401
     CHANCE,
     DECISION,
@@ -136,6 +140,14 @@ from poker51.solver.passes import (  # noqa: F401
 )
 
 KIND_NAMES = ("decision", "chance", "private_chance", "fold", "showdown")
+
+
+@dataclass(frozen=True)
+class _Group:
+    """``add_decision(..., group=prefix)``: private state ``s`` is in the set ``(*prefix, s)``."""
+
+    prefix: tuple
+
 
 #: The frozen flat arrays that every kernel reads (a namedtuple so Numba can take it).
 #:
@@ -156,6 +168,9 @@ KIND_NAMES = ("decision", "chance", "private_chance", "fold", "showdown")
 #: ``rank_size[n]`` levels (ranked mode; -1 otherwise).  ``chance_reach[q]``:
 #: static own chance weight x ``node_chance`` per (node, state).  Information sets
 #: of player q are ``iset_range[q] : iset_range[q + 1]`` (player 0's first).
+#: The visiting order (``order``, ``seg_off``, ``seg_cost``), the members of each
+#: information set (``member_off``, ``member_node``, ``member_state``) and
+#: ``br_one_pass`` are described in :mod:`poker51.solver.layout`.
 GameArrays = collections.namedtuple(
     "GameArrays",
     [
@@ -195,6 +210,13 @@ GameArrays = collections.namedtuple(
         "dec_nodes0",
         "dec_nodes1",
         "iset_range",
+        "order",
+        "seg_off",
+        "seg_cost",
+        "member_off",
+        "member_node",
+        "member_state",
+        "br_one_pass",
     ],
 )
 
@@ -300,10 +322,20 @@ class GameBuilder:
         return len(self._nodes) - 1
 
     # -- node kinds ------------------------------------------------------------------
-    def add_decision(self, player: int, children: Sequence[int], infosets: Sequence[Hashable] | None = None) -> int:
+    def add_decision(
+        self,
+        player: int,
+        children: Sequence[int],
+        infosets: Sequence[Hashable] | None = None,
+        *,
+        group: tuple | None = None,
+    ) -> int:
         if player not in (0, 1) or len(children) < 1:
             raise ValueError("a decision needs player 0/1 and at least one child")
-        return self._new(DECISION, int(player), list(children), None if infosets is None else list(infosets))
+        if infosets is not None and group is not None:
+            raise ValueError("give infosets= or group=, not both")
+        keys = _Group(group) if group is not None else (None if infosets is None else list(infosets))
+        return self._new(DECISION, int(player), list(children), keys)
 
     def add_chance(self, children: Sequence[int], probs: Sequence[float], masks: Sequence[tuple] | None = None) -> int:
         if len(children) != len(probs) or len(children) < 1:
@@ -388,10 +420,12 @@ class _Flattener:
         self.iset_index: list[dict] = [{}, {}]
         self.iset_player: list[int] = []
         self.iset_nact: list[int] = []
-        self.iset_size: list[int] = []
         self.iset_keys: list = []
         self.iset_off = np.full(N, -1, np.int64)
-        self.state_iset: list[int] = []
+        self.state_iset: list[np.ndarray] = []
+        self.n_members = 0
+        self.group_sets: list[dict] = [{}, {}]
+        self.levels: dict = {}  # strength pairs already ranked (showdowns share them)
 
     def visit(self, i: int, nd: tuple) -> None:
         k, pl, kids = nd[0], nd[1], nd[2]
@@ -417,23 +451,39 @@ class _Flattener:
             self.terminal(i, nd, ns)
 
     def decision(self, i: int, pl: int, n_actions: int, keys, n: int) -> None:
+        self.iset_off[i] = self.n_members
+        self.n_members += n
+        if isinstance(keys, _Group):  # the sets (*group, s): looked up once per group, not per state
+            cached = self.group_sets[pl].get(keys.prefix)
+            if cached is not None and len(cached) == n and self.iset_nact[int(cached[0])] == n_actions:
+                self.state_iset.append(cached)
+                return
+            keys = [(*keys.prefix, s) for s in range(n)]
+            ids = self._sets(pl, n_actions, keys, n)
+            self.group_sets[pl][keys[0][:-1]] = ids
+            self.state_iset.append(ids)
+            return
         if keys is not None and len(keys) != n:
             raise ValueError(f"decision node has {n} private states but {len(keys)} infoset keys")
-        self.iset_off[i] = len(self.state_iset)
+        if keys is None:
+            keys = [("_node", i, s) for s in range(n)]
+        self.state_iset.append(self._sets(pl, n_actions, keys, n))
+
+    def _sets(self, pl: int, n_actions: int, keys: list, n: int) -> np.ndarray:
+        """The information sets of ``keys`` (new ones numbered in order of appearance)."""
         index = self.iset_index[pl]
-        for s in range(n):
-            key = ("_node", i, s) if keys is None else keys[s]
+        ids = np.empty(n, np.int64)
+        for s, key in enumerate(keys):
             j = index.get(key)
             if j is None:
                 j = index[key] = len(self.iset_player)
                 self.iset_player.append(pl)
                 self.iset_nact.append(n_actions)
-                self.iset_size.append(0)
                 self.iset_keys.append((pl, key))
             elif self.iset_nact[j] != n_actions:
                 raise ValueError(f"information set {key!r} has nodes with different action counts")
-            self.iset_size[j] += 1
-            self.state_iset.append(j)
+            ids[s] = j
+        return ids
 
     def chance(self, i: int, kids, probs, masks, ns) -> None:
         for c, p, pair in zip(kids, probs, masks):
@@ -474,12 +524,13 @@ class _Flattener:
             s0, s1 = nd[6]
             if len(s0) != ns[0] or len(s1) != ns[1]:
                 raise ValueError("strength vectors must match the private-state counts")
-            levels, inv = np.unique(np.concatenate([s0, s1]), return_inverse=True)
-            self.rank_size[i] = len(levels)
-            for q, part in ((0, inv[: len(s0)]), (1, inv[len(s0) :])):
-                self.rank_off[q, i] = self.rank_len
-                self.rank_data.append(part.astype(np.int64))
-                self.rank_len += len(part)
+            key = (s0.tobytes(), s1.tobytes())
+            if key not in self.levels:  # rank once per distinct pair of strength vectors
+                levels, inv = np.unique(np.concatenate([s0, s1]), return_inverse=True)
+                self.levels[key] = (len(levels), self.rank_len, self.rank_len + len(s0))
+                self.rank_data += [inv[: len(s0)].astype(np.int64), inv[len(s0) :].astype(np.int64)]
+                self.rank_len += len(inv)
+            self.rank_size[i], self.rank_off[0, i], self.rank_off[1, i] = self.levels[key]
 
     def arrays(self) -> tuple[GameArrays, list]:
         """The frozen arrays (chance reach still empty) and the information-set keys, player 0's
@@ -497,7 +548,8 @@ class _Flattener:
         perm = np.argsort(np.array(self.iset_player, np.int8), kind="stable")
         rank = np.empty_like(perm)
         rank[perm] = np.arange(len(perm))
-        state_iset = rank[np.array(self.state_iset, np.int64)] if self.state_iset else np.zeros(0, np.int64)
+        members = _cat(self.state_iset, np.int64)
+        state_iset = rank[members] if len(members) else members
         iset_player = [self.iset_player[j] for j in perm]
         nact = np.array([self.iset_nact[j] for j in perm], np.int64)
         act_off = np.zeros(len(nact) + 1, np.int64)
@@ -518,7 +570,7 @@ class _Flattener:
             iset_player=np.array(iset_player, np.int8),
             act_off=act_off,
             num_actions=nact,
-            iset_size=np.array([self.iset_size[j] for j in perm], np.int64),
+            iset_size=np.bincount(state_iset, minlength=len(perm)).astype(np.int64),
             edge_prob=np.array(self.edge_prob, np.float64),
             mask_off=np.array(self.mask_off, np.int64).reshape(2, -1),
             mask_data=_cat(self.mask_data, np.float64),
@@ -540,8 +592,19 @@ class _Flattener:
             dec_nodes0=np.flatnonzero((kind == DECISION) & (player == 0)).astype(np.int64),
             dec_nodes1=np.flatnonzero((kind == DECISION) & (player == 1)).astype(np.int64),
             iset_range=np.array([0, sum(1 for x in iset_player if x == 0), len(iset_player)], np.int64),
+            **_no_layout(),
         )
-        return arrays, [self.iset_keys[j] for j in perm]
+        dec = np.flatnonzero(kind == DECISION).astype(np.int64)
+        lay = layout(
+            self.child_start, self.child_count, arrays.children, self.n_states, player, self.iset_off,
+            arrays.state_iset, len(perm), dec,
+        )  # fmt: skip
+        return arrays._replace(**lay), [self.iset_keys[j] for j in perm]
+
+
+def _no_layout() -> dict[str, np.ndarray]:
+    """Placeholders for the layout fields until :func:`poker51.solver.layout.layout` fills them."""
+    return {name: np.zeros(0, np.int64) for name in LAYOUT_FIELDS}
 
 
 def _cat(xs: list, dt) -> np.ndarray:
@@ -556,9 +619,7 @@ def _with_chance_reach(arrays: GameArrays) -> GameArrays:
     for q in (0, 1):
         r = np.zeros(int(arrays.n_states[q].sum()), np.float64)
         forward_reach(arrays, q, ones, r)
-        for n in range(len(arrays.kind)):  # include public chance above n
-            o = arrays.state_off[q, n]
-            r[o : o + arrays.n_states[q, n]] *= arrays.node_chance[n]
+        r *= np.repeat(arrays.node_chance, arrays.n_states[q])  # include public chance above each node
         cr.append(r)
     return arrays._replace(chance_reach0=cr[0], chance_reach1=cr[1])
 

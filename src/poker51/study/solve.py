@@ -6,13 +6,16 @@ in jbits per hand (the negative of the game's player-0 payoffs).
 :func:`solve_table` runs CFR+ (or DCFR / PCFR+) as a restricted Nash response with
 probability ``p`` of the human being the population (Johanson, Zinkevich and Bowling
 2007; :func:`poker51.solver.rnr.rnr_solver`); ``p = 0`` is the plain Nash solve.  It logs,
-every ``check_every`` iterations, the exploitability of the restricted game (the gap of
-the average profile, halved; :func:`restricted_gap`), Riemann's guarantee and its value
-against the population, and it checkpoints so an interrupted job resumes exactly.
+at the checks of a :class:`~poker51.solver.schedule.CheckSchedule` (geometric), the
+exploitability of the restricted game (the gap of the average profile, halved;
+:func:`poker51.solver.best_response.profile_gap`), Riemann's guarantee and its value
+against the population, and it checkpoints so an interrupted job resumes exactly.  A table
+may start from its neighbour's state (:class:`WarmStart`).
 """
 
 from __future__ import annotations
 
+import hashlib
 import logging
 import time
 from dataclasses import asdict, dataclass, field
@@ -22,9 +25,10 @@ import numpy as np
 import pandas as pd
 
 from poker51.games.abstract import H, R
-from poker51.solver.best_response import best_response_value, infoset_best_response_value, value_against
+from poker51.solver.best_response import Gap, infoset_best_response_value, opponent_reach, profile_gap
 from poker51.solver.cfr import SOLVERS, CFRSolver
 from poker51.solver.rnr import rnr_solver
+from poker51.solver.schedule import CheckSchedule
 from poker51.solver.tree import Game
 
 log = logging.getLogger("poker51.study")
@@ -49,23 +53,85 @@ class Convergence:
     vs_population: float
 
 
+@dataclass(frozen=True)
+class WarmStart:
+    """Where a solve starts: a neighbouring table's finished solve, its average policy
+    ``policy`` (one entry per action) and ``mass``, the sum of its positive regrets in each
+    information set (one entry per set; docs/design-choices.md, "Warm-started frontier").
+
+    :meth:`apply` sets the solver's current strategy to ``policy`` and its regrets to
+    ``policy`` times ``mass`` in each information set, so that regret matching plays
+    ``policy`` first and moves off it as fast as the neighbour's regrets would.  The solve
+    then runs its own iterations from 1 with its own average, and its exploitability is
+    checked exactly as a cold solve's: a warm start changes how fast a table reaches its
+    target, never what reaching it means.  On disk the policy is the neighbour's
+    ``policy.npy`` (an output anyway) and the mass its ``regret_mass.npy``."""
+
+    mass: np.ndarray
+    policy: np.ndarray
+
+    def digest(self) -> str:
+        return hashlib.sha256(self.mass.tobytes() + self.policy.tobytes()).hexdigest()
+
+    def apply(self, solver: CFRSolver) -> None:
+        a = solver.game.arrays
+        if self.policy.shape != solver.regret.shape or self.mass.shape != a.num_actions.shape:
+            raise ValueError(
+                f"warm start has {len(self.policy)} actions and {len(self.mass)} information sets, "
+                f"the game {len(solver.regret)} and {len(a.num_actions)}"
+            )
+        solver.strategy[:] = self.policy
+        solver.regret[:] = self.policy * np.repeat(self.mass, a.num_actions)
+        solver.origin = self.digest()
+
+    def save(self, mass_path: str | Path) -> None:
+        """The mass as a raw ``.npy`` (``.npz`` zips carry timestamps); the policy is saved
+        by the caller as the table's ``policy.npy``."""
+        np.save(mass_path, self.mass)
+
+    @classmethod
+    def load(cls, mass_path: str | Path, policy_path: str | Path) -> WarmStart:
+        """The state saved by :meth:`save` and the neighbour's ``policy.npy``; anything else
+        (a missing file, another shape or dtype) is refused with its path."""
+        arrays = []
+        for path, what in ((mass_path, "regret mass"), (policy_path, "policy")):
+            try:
+                x = np.load(path)
+            except (OSError, ValueError) as exc:
+                raise ValueError(f"{path}: not a warm-start {what} ({exc})") from None
+            if x.ndim != 1 or x.dtype != np.float64:
+                raise ValueError(f"{path}: not a warm-start {what} (shape {x.shape}, {x.dtype})")
+            arrays.append(np.ascontiguousarray(x))
+        return cls(*arrays)
+
+
+def warm_state(solver: CFRSolver) -> WarmStart:
+    """The state a neighbouring solve starts from (:class:`WarmStart`): the average policy
+    and the positive regret mass of each information set."""
+    mass = np.add.reduceat(np.maximum(solver.regret, 0.0), solver.game.arrays.act_off[:-1])
+    return WarmStart(mass, solver.average_policy())
+
+
 @dataclass
 class SolveResult:
     policy: np.ndarray
     convergence: pd.DataFrame
     iterations: int
     seconds: float
+    state: WarmStart
     timing: list[tuple[int, float]] = field(default_factory=list)
 
 
 def restricted_gap(game: Game, policy: np.ndarray, types: np.ndarray, weights: np.ndarray, p: float,
                    iteration: int = 0) -> Convergence:  # fmt: skip
-    """:class:`Convergence` of the average profile ``policy`` (see its docstring)."""
-    guarantee = -best_response_value(game, policy, H)
-    vs_pop = value_against(game, policy, R, types, weights) if p > 0 else float("nan")
-    br_r = riemann_best_response(game, policy, types, weights, p)
-    low = (1 - p) * guarantee + (p * vs_pop if p > 0 else 0.0)
-    return Convergence(int(iteration), 0.5 * (br_r - low), guarantee, vs_pop)
+    """:class:`Convergence` of the average profile ``policy`` (see its docstring): one
+    :func:`~poker51.solver.best_response.profile_gap`, four passes over the tree."""
+    fixed = opponent_reach(game, H, types, weights) if p > 0 else None
+    return _convergence(profile_gap(game, policy, R, p, fixed), iteration)
+
+
+def _convergence(gap: Gap, iteration: int) -> Convergence:
+    return Convergence(int(iteration), gap.exploitability, gap.guarantee, gap.vs_fixed)
 
 
 def riemann_best_response(game: Game, policy: np.ndarray, types: np.ndarray, weights: np.ndarray, p: float) -> float:
@@ -112,21 +178,31 @@ def solve_table(
     algorithm: str = "cfr+",
     iterations: int = 2000,
     target_exploitability: float | None = None,
-    check_every: int = 50,
+    schedule: CheckSchedule | None = None,
     checkpoint: str | Path | None = None,
     checkpoint_every: int = 500,
+    warm_start: WarmStart | None = None,
     progress: bool = False,
+    workers: int | None = None,
 ) -> SolveResult:
     """Solve the restricted game of one table; see the module docstring.
 
-    A checkpoint at ``checkpoint`` (if it exists and matches the game and settings)
-    is resumed; the convergence log is rebuilt from the checkpoint's own log.
+    The exploitability is checked at the iterations of ``schedule`` (default
+    :class:`~poker51.solver.schedule.CheckSchedule`) and at the last one; ``timing`` holds
+    the wall-clock seconds at each check, checks included.  ``warm_start`` (the state of a
+    neighbouring table's solve, :func:`warm_state`) sets the solver's starting point.  A
+    checkpoint at ``checkpoint`` (if it exists and matches the game, the settings and the
+    warm start) is resumed; the convergence log is rebuilt from the checkpoint's own log.
     """
     if algorithm not in SOLVERS:
         raise ValueError(f"unknown algorithm {algorithm!r}")
+    schedule = schedule or CheckSchedule()
 
     def fresh() -> CFRSolver:
-        return rnr_solver(game, R, types, p, weights, algorithm)
+        solver = rnr_solver(game, R, types, p, weights, algorithm, workers=workers)
+        if warm_start is not None:
+            warm_start.apply(solver)
+        return solver
 
     ck = Path(checkpoint) if checkpoint else None
     solver, rows = _resume(fresh(), ck, iterations, fresh)
@@ -139,12 +215,15 @@ def solve_table(
     start = time.perf_counter()
     done = bool(rows) and target_exploitability is not None and rows[-1].exploitability <= target_exploitability
     while solver.iteration < iterations and not done:
-        n = min(check_every - solver.iteration % check_every, iterations - solver.iteration)
+        history = [(r.iteration, r.exploitability) for r in rows]
+        check_at = max(schedule.next(history, target_exploitability), solver.iteration + 1)
+        stop = min(check_at, (solver.iteration // checkpoint_every + 1) * checkpoint_every, iterations)
+        n = stop - solver.iteration
         solver.iterate(n)
         if bar is not None:
             bar.update(n)
-        if solver.iteration % check_every == 0 or solver.iteration == iterations:
-            m = restricted_gap(game, solver.average_policy(), types, weights, p, solver.iteration)
+        if solver.iteration in (check_at, iterations):
+            m = _convergence(solver.check(), solver.iteration)
             rows.append(m)
             timing.append((solver.iteration, time.perf_counter() - start))
             if bar is not None:
@@ -158,7 +237,10 @@ def solve_table(
     conv = pd.DataFrame([asdict(r) for r in rows], columns=CONVERGENCE_COLUMNS)
     conv = conv.astype({"iteration": "int64"})
     conv.insert(0, "p", float(p))
-    return SolveResult(solver.average_policy(), conv, solver.iteration, time.perf_counter() - start, timing)
+    seconds = time.perf_counter() - start
+    return SolveResult(solver.average_policy(), conv, solver.iteration, seconds, warm_state(solver), timing)
 
 
-__all__ = ["Convergence", "SolveResult", "restricted_gap", "riemann_best_response", "solve_table"]
+__all__ = [
+    "Convergence", "SolveResult", "WarmStart", "restricted_gap", "riemann_best_response", "solve_table", "warm_state",
+]  # fmt: skip

@@ -1,0 +1,187 @@
+"""The passes on threads, the one-pass best response and the one-pass check, against their twins."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+from helpers import draw_game, random_policy, small_abstraction
+
+from poker51.games.abstract import H, R, build_game
+from poker51.games.toy import kuhn, leduc
+from poker51.solver.best_response import (
+    best_response_policy,
+    best_response_policy_sweeps,
+    best_response_value,
+    infoset_best_response_value,
+    opponent_reach,
+    profile_gap,
+    value_against,
+)
+from poker51.solver.cfr import SOLVERS, _normalize, _update_sets, normalize_policy
+from poker51.solver.passes import MODE_INFOSET, MODE_POLICY, MODE_STATE, Passes, _terminal_dot, forward_reach
+
+
+@pytest.fixture(scope="module")
+def tiny():
+    return build_game(small_abstraction(C=3, B=5, seed=3))
+
+
+def _games(tiny):
+    return {"kuhn": kuhn(), "leduc": leduc(), "draw": draw_game(), "tiny": tiny}
+
+
+@pytest.mark.parametrize("name", ["leduc", "tiny"])
+@pytest.mark.parametrize(  # the default always; the others' tiny games (10 s each) in make slow
+    "algorithm", ["dcfr", pytest.param("cfr+", marks=pytest.mark.slow), pytest.param("pcfr+", marks=pytest.mark.slow)]
+)
+def test_threads_give_bit_identical_solves(tiny, name, algorithm):
+    """Two and three workers (forced, whatever the game's size) give the same bytes as one."""
+    g = _games(tiny)[name]
+    kw = {}
+    if name == "tiny":
+        kw["rnr"] = (R, 0.5, opponent_reach(g, H, random_policy(g, 4)))
+    runs = []
+    for workers in (1, 2, 3):
+        s = SOLVERS[algorithm](g, workers=workers, **kw)
+        assert s.passes.parallel == (workers > 1)
+        s.iterate(30)
+        runs.append(b"".join(x.tobytes() for x in (s.regret, s.avg, s.strategy, s.inc)))
+        if workers == 1:
+            gap = repr(s.check())  # repr: exact floats, and NaN equals NaN
+        else:
+            assert repr(s.check()) == gap
+    assert runs[0] == runs[1] == runs[2]
+
+
+@pytest.mark.parametrize("mode", [MODE_POLICY, MODE_STATE, MODE_INFOSET])
+def test_parallel_passes_equal_sequential(tiny, mode):
+    g, a = tiny, tiny.arrays
+    pol = random_policy(g, 9)
+    for p in (0, 1):
+        one, two = Passes(a, 1), Passes(a, 2)
+        r1 = one.forward(1 - p, pol, np.zeros(int(a.n_states[1 - p].sum())))
+        r2 = two.forward(1 - p, pol, np.zeros(int(a.n_states[1 - p].sum())))
+        assert r1.tobytes() == r2.tobytes()
+        v1, v2 = np.zeros(int(a.n_states[p].sum())), np.zeros(int(a.n_states[p].sum()))
+        assert one.backward(p, r1, pol, mode, v1) == two.backward(p, r2, pol, mode, v2)
+        assert v1.tobytes() == v2.tobytes()
+        if mode == MODE_INFOSET:
+            assert np.array_equal(one.choice, two.choice)
+
+
+@pytest.mark.parametrize("name", ["kuhn", "leduc", "draw", "tiny"])
+@pytest.mark.parametrize("seed", [0, 1])
+def test_one_pass_best_response_equals_sweeps(tiny, name, seed):
+    """The one-pass response plays the policy the sweeps settle on, and its value is that
+    policy's value; with perfect recall it is the per-state best response."""
+    g = _games(tiny)[name]
+    pol = random_policy(g, seed)
+    for p in (0, 1):
+        one = best_response_policy(g, pol, p)
+        assert np.array_equal(one, best_response_policy_sweeps(g, pol, p))
+        value = infoset_best_response_value(g, pol, p)
+        assert value == pytest.approx(value_against(g, one, p, pol), abs=1e-12)
+        per_state = best_response_value(g, pol, p)
+        if name in ("kuhn", "leduc") or (name == "tiny" and p == H) or (name == "draw" and p == 0):
+            assert value == pytest.approx(per_state, abs=1e-12)  # perfect recall
+        else:
+            assert value <= per_state + 1e-12  # forgetting can only cost
+
+
+def test_one_pass_response_falls_back_to_sweeps_when_sets_span_depths(tiny):
+    g = tiny
+    forced = g.arrays._replace(br_one_pass=np.array([0], np.int64))
+    slow = type(g)(g.name, forced, g.iset_keys)
+    pol = random_policy(g, 5)
+    assert np.array_equal(best_response_policy(slow, pol, R), best_response_policy(g, pol, R))
+    assert infoset_best_response_value(slow, pol, R) == pytest.approx(infoset_best_response_value(g, pol, R), abs=1e-12)
+
+
+@pytest.mark.parametrize("p", [0.0, 0.3, 1.0])
+def test_gap_equals_the_separate_passes(tiny, p):
+    """The four-pass check against the values computed one by one with the mixture."""
+    g = tiny
+    pol, types = random_policy(g, 1), np.stack([random_policy(g, 2), random_policy(g, 3)])
+    w = np.array([0.25, 0.75])
+    fixed = opponent_reach(g, H, types, w)
+    gap = profile_gap(g, pol, R, p, fixed)
+    assert gap.guarantee == pytest.approx(-best_response_value(g, pol, H), abs=1e-12)
+    if p > 0:
+        assert gap.vs_fixed == pytest.approx(value_against(g, pol, R, types, w), abs=1e-12)
+    else:
+        assert np.isnan(gap.vs_fixed)
+    stack, mix = np.vstack([pol, types]), np.concatenate([[1 - p], p * w])
+    keep = mix > 0
+    br = infoset_best_response_value(g, stack[keep], R, mix[keep] / mix[keep].sum())
+    assert gap.br_rnr == pytest.approx(br, abs=1e-12)
+    low = (1 - p) * gap.guarantee + (p * gap.vs_fixed if p > 0 else 0)
+    assert gap.exploitability == pytest.approx(0.5 * (br - low), abs=1e-12)
+    assert gap.exploitability >= -1e-12
+
+
+def test_terminal_dot_is_the_value_of_the_reaching_strategy(tiny):
+    g, a = tiny, tiny.arrays
+    pol, other = random_policy(g, 6), random_policy(g, 7)
+    vh = np.zeros(int(a.n_states[H].sum()))
+    Passes(a).backward(H, forward_reach(a, R, pol), pol, MODE_POLICY, vh)
+    terminal = np.isin(np.repeat(np.arange(len(a.kind)), a.n_states[H]), np.flatnonzero(a.kind >= 3))
+    chance = np.repeat(a.node_chance, a.n_states[H])
+    reach = forward_reach(a, H, other)
+    plain = float(np.sum((reach * vh * chance)[terminal]))
+    assert _terminal_dot(a, H, reach, vh) == pytest.approx(plain, rel=1e-13)
+    assert plain == pytest.approx(value_against(g, other, H, pol), abs=1e-12)
+
+
+def test_normalize_equals_numpy(tiny):
+    g, a = tiny, tiny.arrays
+    w = np.random.default_rng(0).random(g.num_actions)
+    w[a.act_off[3] : a.act_off[4]] = 0.0  # an all-zero set becomes uniform
+    out = np.empty_like(w)
+    _normalize(w, a.act_off, out)
+    sums = np.repeat(np.add.reduceat(w, a.act_off[:-1]), a.num_actions)
+    plain = np.where(sums > 0, w / np.where(sums > 0, sums, 1), 1.0 / np.repeat(a.num_actions, a.num_actions))
+    assert np.allclose(out, plain, rtol=1e-15, atol=0) and np.array_equal(normalize_policy(g, w), out)
+
+
+def _plain_update(g, p, v, own, regret, avg, strategy, w, floor, predictive):
+    """One CFR+ update of p's sets, written from the formula in :mod:`poker51.solver.cfr`."""
+    a = g.arrays
+    cr = a.chance_reach0 if p == 0 else a.chance_reach1
+    members: dict[int, list] = {}
+    for n in a.dec_nodes0 if p == 0 else a.dec_nodes1:
+        for s in range(a.n_states[p, n]):
+            members.setdefault(int(a.state_iset[a.iset_off[n] + s]), []).append((int(n), s))
+    regret, avg, strategy = regret.copy(), avg.copy(), strategy.copy()
+    for i, mem in members.items():
+        lo, hi = a.act_off[i], a.act_off[i + 1]
+        value = lambda n, s, k: v[a.state_off[p, a.children[a.child_start[n] + k]] + s]  # noqa: E731
+        r = np.array([[value(n, s, k) - v[a.state_off[p, n] + s] for k in range(hi - lo)] for n, s in mem])
+        c = np.array([cr[a.state_off[p, n] + s] for n, s in mem])
+        q = np.array([a.node_chance[n] * own[a.state_off[p, n] + s] for n, s in mem])
+        inc = (c @ r) if len(mem) == 1 or q.sum() == 0 else (c.sum() / q.sum()) * (q @ r)
+        avg[lo:hi] += w * q.sum() * strategy[lo:hi]
+        regret[lo:hi] = np.maximum(regret[lo:hi] + inc, 0.0) if floor else regret[lo:hi] + inc
+        pos = np.maximum(regret[lo:hi] + (inc if predictive else 0), 0)
+        strategy[lo:hi] = pos / pos.sum() if pos.sum() > 0 else 1.0 / (hi - lo)
+    return regret, avg, strategy
+
+
+@pytest.mark.parametrize("name", ["draw", "tiny"])
+@pytest.mark.parametrize("predictive", [False, True])
+def test_set_update_equals_plain_formula(tiny, name, predictive):
+    g = _games(tiny)[name]
+    a = g.arrays
+    rng = np.random.default_rng(5)
+    pol = random_policy(g, 8)
+    for p in (0, 1):
+        own = forward_reach(a, p, pol)
+        v = np.zeros(int(a.n_states[p].sum()))
+        Passes(a).backward(p, forward_reach(a, 1 - p, pol), pol, MODE_POLICY, v)
+        regret, avg = rng.random(g.num_actions) - 0.3, rng.random(g.num_actions)
+        want = _plain_update(g, p, v, own, regret, avg, pol, 3.0, True, predictive)
+        got = [regret.copy(), avg.copy(), pol.copy()]
+        inc, qnum = np.zeros(g.num_actions), np.zeros(g.num_actions)
+        lo, hi = a.iset_range[p], a.iset_range[p + 1]
+        _update_sets(a, p, v, own, got[0], got[1], got[2], inc, qnum, lo, hi, 3.0, True, False, 1.0, 1.0, predictive)
+        for x, y in zip(got, want):
+            assert np.allclose(x, y, rtol=1e-12, atol=1e-14)
