@@ -17,6 +17,32 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+#: the categories of a five-card hand, worst first (a strength's top bits, ``strength >> 20``)
+CATEGORIES = (
+    "high_card",
+    "one_pair",
+    "two_pair",
+    "three_of_a_kind",
+    "straight",
+    "flush",
+    "full_house",
+    "four_of_a_kind",
+    "straight_flush",
+    "five_of_a_kind",
+)
+(
+    HIGH_CARD,
+    ONE_PAIR,
+    TWO_PAIR,
+    THREE_OF_A_KIND,
+    STRAIGHT,
+    FLUSH,
+    FULL_HOUSE,
+    FOUR_OF_A_KIND,
+    STRAIGHT_FLUSH,
+    FIVE_OF_A_KIND,
+) = range(10)
+
 #: Marker rules: how the marker card I (the 2 of clubs) is read in a hand that holds it
 #: (SPEC section 1; codes shared by the evaluator kernels and the census).
 RULE_ORDINARY, RULE_WILD, RULE_BUG, RULE_SUIT_TWO, RULE_CLUB_ANY = range(5)

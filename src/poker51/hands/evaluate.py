@@ -44,40 +44,27 @@ import numpy as np
 from numba import njit
 
 from poker51.cards import MARKER
-
-CATEGORIES = (
-    "high_card",
-    "one_pair",
-    "two_pair",
-    "three_of_a_kind",
-    "straight",
-    "flush",
-    "full_house",
-    "four_of_a_kind",
-    "straight_flush",
-    "five_of_a_kind",
-)
-(
-    HIGH_CARD,
-    ONE_PAIR,
-    TWO_PAIR,
-    THREE_OF_A_KIND,
-    STRAIGHT,
-    FLUSH,
-    FULL_HOUSE,
-    FOUR_OF_A_KIND,
-    STRAIGHT_FLUSH,
+from poker51.rules import (  # noqa: F401  (re-exported: the evaluator's names)
+    CATEGORIES,
     FIVE_OF_A_KIND,
-) = range(10)
+    FLUSH,
+    FOUR_OF_A_KIND,
+    FULL_HOUSE,
+    HIGH_CARD,
+    MARKER_RULES,
+    ONE_PAIR,
+    RULE_BUG,
+    RULE_CLUB_ANY,
+    RULE_ORDINARY,
+    RULE_SUIT_TWO,
+    RULE_WILD,
+    STRAIGHT,
+    STRAIGHT_FLUSH,
+    THREE_OF_A_KIND,
+    TWO_PAIR,
+)
 
-RULE_ORDINARY, RULE_WILD, RULE_BUG, RULE_SUIT_TWO, RULE_CLUB_ANY = range(5)
-RULES = {
-    "ordinary": RULE_ORDINARY,
-    "wild": RULE_WILD,
-    "bug": RULE_BUG,
-    "suit_two": RULE_SUIT_TWO,
-    "club_any": RULE_CLUB_ANY,
-}
+RULES = MARKER_RULES  # the marker rules by name
 
 _WHEEL = (1 << 12) | 0b1111  # A,2,3,4,5
 

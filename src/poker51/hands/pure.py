@@ -36,32 +36,25 @@ from __future__ import annotations
 from collections.abc import Sequence
 from itertools import combinations, combinations_with_replacement
 
-from poker51.rules import MARKER_CARD, RULE_BUG, RULE_CLUB_ANY, RULE_ORDINARY, RULE_SUIT_TWO, RULE_WILD
-
-CATEGORIES = (
-    "high_card",
-    "one_pair",
-    "two_pair",
-    "three_of_a_kind",
-    "straight",
-    "flush",
-    "full_house",
-    "four_of_a_kind",
-    "straight_flush",
-    "five_of_a_kind",
-)
-(
-    HIGH_CARD,
-    ONE_PAIR,
-    TWO_PAIR,
-    THREE_OF_A_KIND,
-    STRAIGHT,
-    FLUSH,
-    FULL_HOUSE,
-    FOUR_OF_A_KIND,
-    STRAIGHT_FLUSH,
+from poker51.rules import (
+    CATEGORIES,
     FIVE_OF_A_KIND,
-) = range(10)
+    FLUSH,
+    FOUR_OF_A_KIND,
+    FULL_HOUSE,
+    HIGH_CARD,
+    MARKER_CARD,
+    ONE_PAIR,
+    RULE_BUG,
+    RULE_CLUB_ANY,
+    RULE_ORDINARY,
+    RULE_SUIT_TWO,
+    RULE_WILD,
+    STRAIGHT,
+    STRAIGHT_FLUSH,
+    THREE_OF_A_KIND,
+    TWO_PAIR,
+)
 
 #: House-rule steps (rule card numbering)
 STEP_MADE, STEP_TRIPS, STEP_TWO_PAIR, STEP_PAIR, STEP_FOUR_FLUSH, STEP_FOUR_STRAIGHT, STEP_HIGH_CARD = range(1, 8)

@@ -38,20 +38,19 @@ import numba
 import numpy as np
 from numba import njit, prange
 
-from poker51.rulebook.games import (
+from poker51.rulebook.games import N_CATEGORIES, ROYAL_FLUSH
+from poker51.rulebook.reading import category_of, strength5_plain
+from poker51.rules import (
     FLUSH,
     FOUR_OF_A_KIND,
     FULL_HOUSE,
     HIGH_CARD,
-    N_CATEGORIES,
     ONE_PAIR,
-    ROYAL_FLUSH,
     STRAIGHT,
     STRAIGHT_FLUSH,
     THREE_OF_A_KIND,
     TWO_PAIR,
 )
-from poker51.rulebook.reading import category_of, strength5_plain
 
 __all__ = [
     "DELTA",

@@ -15,32 +15,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from poker51.rules import CATEGORIES, STRAIGHT_FLUSH
+
 #: Article VI's ten ranks of five-card hands, worst first (category ids 0..9).  The royal
-#: flush is its own top category; ids 0..8 are those of :data:`poker51.hands.evaluate.CATEGORIES`.
-CATEGORY_NAMES: tuple[str, ...] = (
-    "high_card",
-    "one_pair",
-    "two_pair",
-    "three_of_a_kind",
-    "straight",
-    "flush",
-    "full_house",
-    "four_of_a_kind",
-    "straight_flush",
-    "royal_flush",
-)
-(
-    HIGH_CARD,
-    ONE_PAIR,
-    TWO_PAIR,
-    THREE_OF_A_KIND,
-    STRAIGHT,
-    FLUSH,
-    FULL_HOUSE,
-    FOUR_OF_A_KIND,
-    STRAIGHT_FLUSH,
-    ROYAL_FLUSH,
-) = range(10)
+#: flush is its own top category; ids 0..8 are those of :data:`poker51.rules.CATEGORIES`
+#: (no five of a kind: the rule book has no wild card).
+CATEGORY_NAMES: tuple[str, ...] = (*CATEGORIES[: STRAIGHT_FLUSH + 1], "royal_flush")
+ROYAL_FLUSH = STRAIGHT_FLUSH + 1
 N_CATEGORIES = len(CATEGORY_NAMES)
 #: the rule book's order, best first (category ids)
 BEST_FIRST: tuple[int, ...] = tuple(range(N_CATEGORIES - 1, -1, -1))
