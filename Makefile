@@ -13,7 +13,7 @@ LOCK := requirements/lock.txt
 #: the pipeline's share of the lock (the rules' conda environment is written from it)
 PIPELINE_LOCK := requirements/pipeline.txt
 
-.PHONY: install lock run test test-unit smoke reproduce reproduce-run report notebook lint bench slow slurm-check clean
+.PHONY: install lock run test test-unit smoke smoke-run smoke-check reproduce reproduce-run report notebook lint bench slow slurm-check clean
 
 install: $(VENV)/.installed
 
@@ -37,12 +37,12 @@ lock: install
 run: install
 	$(BIN)/snakemake --cores $(CORES)
 
-## make test: lint; the unit tests side by side with the one-core smoke run (each uses about one
-## core); the smoke config through the whole Snakemake DAG on two cores with its checks; then the
-## two smoke runs' receipts must be byte-identical
+## make test: lint; then the unit tests, the two-core smoke run and the one-core smoke run side by
+## side (CI has two cores and none of the three keeps both busy for long); then the smoke run's
+## checks (results, report, notebook); last, the two smoke runs' receipts must be byte-identical
 test: install lint
-	$(MAKE) --no-print-directory -j2 test-unit reproduce-run
-	$(MAKE) --no-print-directory smoke
+	$(MAKE) --no-print-directory -j3 test-unit smoke-run reproduce-run
+	$(MAKE) --no-print-directory smoke-check
 	$(BIN)/python workflow/scripts/compare_receipts.py results/smoke results/smoke-1core
 
 test-unit: install
@@ -55,10 +55,14 @@ lint: install
 	$(BIN)/snakemake --lint
 	$(BIN)/snakemake -n --forceall --profile workflow/profiles/slurm --configfile config/smoke.yaml > /dev/null
 
-smoke: install
-	$(BIN)/snakemake --cores $(SMOKE_CORES) --configfile config/smoke.yaml --forceall
+smoke: smoke-run smoke-check
+
+smoke-run: install
+	$(BIN)/snakemake --cores $(SMOKE_CORES) --configfile config/smoke.yaml --forceall --quiet
+
+smoke-check: install
 	$(BIN)/python workflow/scripts/check_smoke.py config/smoke.yaml
-	$(MAKE) report CONFIG=config/smoke.yaml REPORT=results/smoke/report.html
+	$(MAKE) --no-print-directory report CONFIG=config/smoke.yaml REPORT=results/smoke/report.html
 	$(BIN)/python workflow/scripts/check_report.py results/smoke/report.html
 	POKER51_RESULTS=results/smoke $(BIN)/pytest -q -p no:cacheprovider tests/test_results.py
 	$(BIN)/python workflow/scripts/run_notebook.py results/smoke
@@ -81,6 +85,7 @@ reproduce-run: install
 ## make slow: the exhaustive checks marked slow, then the SLURM check
 slow: install
 	$(BIN)/pytest -q -m slow
+	$(BIN)/pytest -q -p no:cacheprovider --hypothesis-profile explore $$(grep -rl '@given' tests)
 	$(MAKE) slurm-check
 
 ## make slurm-check: the smoke DAG through workflow/profiles/slurm on a throw-away one-node SLURM
