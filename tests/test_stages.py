@@ -64,6 +64,7 @@ def test_abstraction_tables_are_reproducible(abstraction_dir, tmp_path):
         assert sha256_file(path) == sha256_file(abstraction_dir / f"{name}.parquet"), name
 
 
+@pytest.mark.slow  # `make test` compares two whole smoke runs file by file
 def test_solve_and_export_are_reproducible(abstraction_dir, tmp_path):
     a, b = _solve(abstraction_dir, tmp_path / "a"), _solve(abstraction_dir, tmp_path / "b")
     for key in ("policy", "regret_mass", "convergence", "summary"):
