@@ -105,6 +105,7 @@ slurm-check: install
 
 ## make bench: speed figures to compare (census, abstraction, solver, play)
 bench: install
+	$(BIN)/pip install --quiet --constraint $(LOCK) -e '.[bench]'
 	@for b in benchmarks/bench_*.py; do echo "== $$b"; $(BIN)/python $$b || exit 1; done
 
 clean:

@@ -67,8 +67,7 @@ def main() -> None:
     rate(TableSpec(types[3:], 1), tables, args.hands // 2, "2 seats: 1 Riemann, 1 type, one core", None)
     if args.skip_stage:
         return
-    from poker51.multi.stage import configurations
-    from poker51.stages import run_multi
+    from poker51.multi.stage import configurations, run_multi
 
     m = cfg["multi"]
     with tempfile.TemporaryDirectory() as d:
