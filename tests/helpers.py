@@ -137,3 +137,17 @@ def hand_sample(n_hands: int, n_hands_with_marker: int, seed: int, variant: str)
     if marked.size:
         pick = np.concatenate([pick, rng.choice(marked, min(n_hands_with_marker, marked.size), replace=False)])
     return np.unique(pick)
+
+
+#: the textbook category counts of the 2,598,960 five-card hands of 52 cards (no wild card)
+TEXTBOOK_52 = {
+    "straight_flush": 40,
+    "four_of_a_kind": 624,
+    "full_house": 3_744,
+    "flush": 5_108,
+    "straight": 10_200,
+    "three_of_a_kind": 54_912,
+    "two_pair": 123_552,
+    "one_pair": 1_098_240,
+    "high_card": 1_302_540,
+}
