@@ -7,7 +7,7 @@ import pytest
 
 from poker51.games.toy import kuhn, leduc
 from poker51.solver.best_response import best_response_value, expected_value, exploitability, value_against
-from poker51.solver.cfr import SOLVERS, CFRPlusSolver, _current_strategy, _regret_matching_plus, normalize_policy
+from poker51.solver.cfr import SOLVERS, CFRPlusSolver, normalize_policy
 from poker51.solver.rnr import evaluate_against_types, restricted_nash_response
 from poker51.solver.schedule import CheckSchedule
 
@@ -22,20 +22,6 @@ def kuhn_game():
 @pytest.fixture(scope="module")
 def leduc_game():
     return leduc()
-
-
-def test_regret_matching_plus_floor_and_discount():
-    r = np.array([1.0, -2.0, 0.5])
-    _regret_matching_plus(r, np.array([0.5, 1.0, -1.0]), 0, 3, 1.0, True, False, 1.5, 0.0)
-    assert r.tolist() == [1.5, 0.0, 0.0]
-    r = np.array([1.0, -2.0])
-    _regret_matching_plus(r, np.zeros(2), 0, 2, 4.0, False, True, 1.5, 0.0)
-    assert r.tolist() == [8.0 / 9.0, -1.0]  # 4^1.5 / (4^1.5 + 1), 1/2
-    s = np.zeros(3)
-    _current_strategy(np.array([3.0, 0.0, 1.0]), np.zeros(3), s, np.array([0, 3]), 0, 1, False)
-    assert s.tolist() == [0.75, 0.0, 0.25]
-    _current_strategy(np.zeros(3), np.zeros(3), s, np.array([0, 3]), 0, 1, False)
-    assert s.tolist() == pytest.approx([1 / 3] * 3)
 
 
 @pytest.mark.parametrize("algorithm", list(SOLVERS))

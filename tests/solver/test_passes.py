@@ -17,8 +17,18 @@ from poker51.solver.best_response import (
     profile_gap,
     value_against,
 )
-from poker51.solver.cfr import SOLVERS, _normalize, _update_sets, normalize_policy
-from poker51.solver.passes import MODE_INFOSET, MODE_POLICY, MODE_STATE, Passes, _terminal_dot, forward_reach
+from poker51.solver.cfr import SOLVERS, _normalize, _update_sets, multi_member_sets, normalize_policy
+from poker51.solver.passes import (
+    MODE_CFR,
+    MODE_INFOSET,
+    MODE_POLICY,
+    MODE_STATE,
+    Passes,
+    _backward_par,
+    _backward_seq,
+    _terminal_dot,
+    forward_reach,
+)
 
 
 @pytest.fixture(scope="module")
@@ -143,8 +153,9 @@ def test_normalize_equals_numpy(tiny):
     assert np.allclose(out, plain, rtol=1e-15, atol=0) and np.array_equal(normalize_policy(g, w), out)
 
 
-def _plain_update(g, p, v, own, regret, avg, strategy, w, floor, predictive):
-    """One CFR+ update of p's sets, written from the formula in :mod:`poker51.solver.cfr`."""
+def _plain_update(g, p, v, own, regret, avg, strategy, w, floor, predictive, discount=(1.0, 1.0)):
+    """One CFR update of p's sets, written from the formula in :mod:`poker51.solver.cfr`;
+    ``discount``: DCFR's factors of positive and negative regrets."""
     a = g.arrays
     cr = a.chance_reach0 if p == 0 else a.chance_reach1
     members: dict[int, list] = {}
@@ -160,15 +171,22 @@ def _plain_update(g, p, v, own, regret, avg, strategy, w, floor, predictive):
         q = np.array([a.node_chance[n] * own[a.state_off[p, n] + s] for n, s in mem])
         inc = (c @ r) if len(mem) == 1 or q.sum() == 0 else (c.sum() / q.sum()) * (q @ r)
         avg[lo:hi] += w * q.sum() * strategy[lo:hi]
-        regret[lo:hi] = np.maximum(regret[lo:hi] + inc, 0.0) if floor else regret[lo:hi] + inc
+        new = regret[lo:hi] + inc
+        new *= np.where(new > 0, discount[0], discount[1])
+        regret[lo:hi] = np.maximum(new, 0.0) if floor else new
         pos = np.maximum(regret[lo:hi] + (inc if predictive else 0), 0)
         strategy[lo:hi] = pos / pos.sum() if pos.sum() > 0 else 1.0 / (hi - lo)
     return regret, avg, strategy
 
 
 @pytest.mark.parametrize("name", ["draw", "tiny"])
-@pytest.mark.parametrize("predictive", [False, True])
-def test_set_update_equals_plain_formula(tiny, name, predictive):
+@pytest.mark.parametrize("flags", [(True, False, False), (True, False, True), (False, True, False)])
+def test_set_update_equals_plain_formula(tiny, name, flags):
+    """The set update (the kernel's own lines, also written out in the solver's backward pass:
+    :func:`test_fused_update_equals_pass_then_update`) against the formula: RM+'s floor,
+    PCFR+'s prediction, DCFR's discounts (at t = 4: 8/9 for positive regrets, 1/2 for negative)."""
+    floor, predictive, discount = flags
+    pos, neg = (4**1.5 / (4**1.5 + 1), 0.5) if discount else (1.0, 1.0)
     g = _games(tiny)[name]
     a = g.arrays
     rng = np.random.default_rng(5)
@@ -178,10 +196,56 @@ def test_set_update_equals_plain_formula(tiny, name, predictive):
         v = np.zeros(int(a.n_states[p].sum()))
         Passes(a).backward(p, forward_reach(a, 1 - p, pol), pol, MODE_POLICY, v)
         regret, avg = rng.random(g.num_actions) - 0.3, rng.random(g.num_actions)
-        want = _plain_update(g, p, v, own, regret, avg, pol, 3.0, True, predictive)
+        want = _plain_update(g, p, v, own, regret, avg, pol, 3.0, floor, predictive, (pos, neg))
         got = [regret.copy(), avg.copy(), pol.copy()]
-        inc, qnum = np.zeros(g.num_actions), np.zeros(g.num_actions)
-        lo, hi = a.iset_range[p], a.iset_range[p + 1]
-        _update_sets(a, p, v, own, got[0], got[1], got[2], inc, qnum, lo, hi, 3.0, True, False, 1.0, 1.0, predictive)
+        inc = np.zeros(g.num_actions)
+        sets = np.arange(a.iset_range[p], a.iset_range[p + 1])
+        _update_sets(a, p, v, own, *got, inc, sets, 0, len(sets), 3.0, floor, discount, pos, neg, predictive)
         for x, y in zip(got, want):
             assert np.allclose(x, y, rtol=1e-12, atol=1e-14)
+        assert np.any(got[0][g.player_actions(p)] < 0) != floor  # the floor clips; the discount keeps negatives
+
+
+@pytest.mark.parametrize("name", ["leduc", "draw", "tiny"])
+@pytest.mark.parametrize("flags", [(True, False, False), (False, True, False), (True, False, True)])
+def test_fused_update_equals_pass_then_update(tiny, name, flags):
+    """The solver's backward pass that updates one-member sets on the way (``MODE_CFR``),
+    then :func:`_update_sets` on the others, gives the bytes of a plain backward pass
+    followed by :func:`_update_sets` on every set, on one thread and on two or three."""
+    floor, discount, predictive = flags
+    g = _games(tiny)[name]
+    a = g.arrays
+    rng = np.random.default_rng(11)
+    pol = random_policy(g, 6)
+    w, pos, neg = 5.0, 0.7, 0.5
+    multis = []
+    for p in (0, 1):
+        own, opp = forward_reach(a, p, pol), forward_reach(a, 1 - p, pol)
+        regret, avg = rng.random(g.num_actions) - 0.4, rng.random(g.num_actions)
+        v = np.zeros(int(a.n_states[p].sum()))
+        Passes(a).backward(p, opp, pol, MODE_POLICY, v)
+        want = [regret.copy(), avg.copy(), pol.copy(), np.zeros(g.num_actions)]
+        sets = np.arange(a.iset_range[p], a.iset_range[p + 1])
+        _update_sets(a, p, v, own, *want, sets, 0, len(sets), w, floor, discount, pos, neg, predictive)
+        multi = multi_member_sets(g, p)
+        multis.append(len(multi))
+        for workers in (1, 2, 3):
+            ps = Passes(a, workers)
+            got = [regret.copy(), avg.copy(), pol.copy(), np.zeros(g.num_actions)]
+            cfr = (own, got[0], got[1], got[3], w, pos, neg, floor, discount, predictive)
+            vg = np.zeros_like(v)
+            if workers == 1:
+                _backward_seq(a, p, opp, got[2], MODE_CFR, vg, ps.scratch, ps.choice, cfr)
+            else:
+                _backward_par(a, p, opp, got[2], MODE_CFR, vg, ps.scratch, ps.choice, ps.plan_off, ps.plan_seg, cfr)
+            _update_sets(a, p, vg, own, *got, multi, 0, len(multi), w, floor, discount, pos, neg, predictive)
+            assert vg.tobytes() == v.tobytes()
+            assert [x.tobytes() for x in got] == [x.tobytes() for x in want]
+            assert not np.array_equal(got[0], regret)  # something was updated
+    assert (sum(multis) > 0) == (name != "leduc")  # perfect recall: every set has one member
+
+
+def test_passes_refuse_the_solver_mode():
+    a = kuhn().arrays
+    with pytest.raises(ValueError, match="MODE_CFR"):
+        Passes(a).backward(0, np.ones(int(a.n_states[1].sum())), kuhn().uniform_policy(), MODE_CFR, np.zeros(5))

@@ -2,9 +2,11 @@
 
 One iteration is two passes over the public tree (alternating updates: player 0
 is updated, its new strategy is used to update player 1), each a Numba kernel:
-a forward pass for reaches, a backward pass for counterfactual values, a loop
-over the updating player's decision nodes for regrets.  The whole run of
-``n`` iterations stays inside one compiled call.
+a backward pass for counterfactual values that also updates the regrets, average and
+strategy of the updating player's one-member information sets as soon as their values
+are known (``MODE_CFR``), a loop over its other sets, a forward pass for its new reach.
+The whole run of ``n`` iterations stays inside one compiled call (``_iterate_seq``, or
+``_iterate_par`` on threads: a one-thread solve never loads the threaded kernels).
 
 Notation for player p, member (n, s) of information set I, action a:
 ``r_s(a) = v(child_a)[s] - v(n)[s]`` (counterfactual values from
@@ -49,7 +51,7 @@ from numba import njit, prange
 from poker51.solver.algorithms import ALGORITHMS
 from poker51.solver.best_response import Gap, profile_gap
 from poker51.solver.passes import (
-    MODE_POLICY,
+    MODE_CFR,
     Passes,
     _backward_par,
     _backward_seq,
@@ -62,64 +64,36 @@ from poker51.solver.schedule import CheckSchedule
 from poker51.solver.tree import Game
 
 
-@njit(cache=True)
-def _regret_matching_plus(regret, inc, lo, hi, t, floor, discount, alpha, beta):
-    """R <- R + inc on actions lo..hi-1, then the DCFR discount and/or the RM+ floor."""
+@njit(cache=True, inline="always")
+def _weights(t, alpha, beta, gamma):
+    """Iteration t's average weight t^gamma and DCFR's discounts of positive and negative regrets."""
     ta = t**alpha
     tb = t**beta
-    _add_regrets(regret, inc, lo, hi, floor, discount, ta / (ta + 1.0), tb / (tb + 1.0))
-
-
-@njit(cache=True, inline="always")
-def _add_regrets(regret, inc, lo, hi, floor, discount, pos, neg):
-    for x in range(lo, hi):
-        r = regret[x] + inc[x]
-        if discount:
-            r *= pos if r > 0.0 else neg
-        if floor and r < 0.0:
-            r = 0.0
-        regret[x] = r
+    return t**gamma, ta / (ta + 1.0), tb / (tb + 1.0)
 
 
 @njit(cache=True)
-def _current_strategy(regret, inc, strategy, act_off, i_lo, i_hi, predictive):
-    """Regret matching on information sets i_lo..i_hi-1: strategy proportional to
-    the positive part of R (of R + inc when predictive); uniform if none is positive."""
-    for i in range(i_lo, i_hi):
-        _match(regret, inc, strategy, act_off[i], act_off[i + 1], predictive)
-
-
-@njit(cache=True, inline="always")
-def _match(regret, inc, strategy, lo, hi, predictive):
-    tot = 0.0
-    for x in range(lo, hi):
-        y = regret[x] + (inc[x] if predictive else 0.0)
-        y = y if y > 0.0 else 0.0
-        strategy[x] = y
-        tot += y
-    for x in range(lo, hi):
-        strategy[x] = strategy[x] / tot if tot > 0.0 else 1.0 / (hi - lo)
-
-
-@njit(cache=True)
-def _update_sets(g, p, v, own, regret, avg, strategy, inc, qnum, i_lo, i_hi, w, floor, discount, pos, neg, predictive):
-    """One CFR update of player p's information sets i_lo..i_hi-1, set by set: the
+def _update_sets(g, p, v, own, regret, avg, strategy, inc, sets, j_lo, j_hi, w, floor, discount, pos, neg, predictive):
+    """One CFR update of player p's information sets ``sets[j_lo:j_hi]``, set by set: the
     instantaneous regret (module docstring; members in pre-order), the average
-    ``avg += w * q(I) * strategy``, the regret update and regret matching.
+    ``avg += w * q(I) * strategy``, the regret update (DCFR's discounts ``pos``/``neg``,
+    RM+'s floor) and regret matching (on ``R + inc`` when ``predictive``).
 
-    The instantaneous regret of a set lives in a small local buffer; it is stored in
-    ``inc`` only when ``predictive`` (PCFR+'s prediction; the arrays are then inspectable),
-    which spares the other algorithms a pass over one more array.  ``qnum`` is unused
-    (kept for the signature of the callers)."""
+    The solver's backward pass (``MODE_CFR``, :func:`poker51.solver.passes._backward_segment`)
+    does the same to the sets with one member; this is for the others.  The instantaneous
+    regret of a set lives in a small local buffer; it is stored in ``inc`` only when
+    ``predictive`` (PCFR+'s prediction), which spares the other algorithms a pass over one
+    more array."""
     cr = g.chance_reach0 if p == 0 else g.chance_reach1
     state_off, children, child_start, node_chance = g.state_off[p], g.children, g.child_start, g.node_chance
     act_off, member_off, member_node, member_state = g.act_off, g.member_off, g.member_node, g.member_state
     width = 1
-    for i in range(i_lo, i_hi):
-        width = max(width, act_off[i + 1] - act_off[i])
+    for j in range(j_lo, j_hi):
+        width = max(width, act_off[sets[j] + 1] - act_off[sets[j]])
     buf = np.empty(width)
     num = np.empty(width)
-    for i in range(i_lo, i_hi):
+    for j in range(j_lo, j_hi):
+        i = sets[j]
         lo, hi = act_off[i], act_off[i + 1]
         na = hi - lo
         m0, m1 = member_off[i], member_off[i + 1]
@@ -181,87 +155,76 @@ def _update_sets(g, p, v, own, regret, avg, strategy, inc, qnum, i_lo, i_hi, w, 
 
 
 @njit(cache=True, parallel=True)
-def _update_sets_par(
-    g, p, v, own, regret, avg, strategy, inc, qnum, w, floor, discount, pos, neg, predictive, chunks
-):  # fmt: skip
-    """:func:`_update_sets` on ``chunks`` equal ranges of p's sets, on Numba threads (the sets
+def _update_sets_par(g, p, v, own, regret, avg, strategy, inc, sets, w, floor, discount, pos, neg, predictive, chunks):
+    """:func:`_update_sets` on ``chunks`` equal ranges of ``sets``, on Numba threads (the sets
     are independent: no location is written by two chunks)."""
-    i_lo, i_hi = g.iset_range[p], g.iset_range[p + 1]
+    n = len(sets)
     for c in prange(chunks):
-        lo = i_lo + (i_hi - i_lo) * c // chunks
-        hi = i_lo + (i_hi - i_lo) * (c + 1) // chunks
-        _update_sets(g, p, v, own, regret, avg, strategy, inc, qnum, lo, hi, w, floor, discount, pos, neg, predictive)
+        lo = n * c // chunks
+        hi = n * (c + 1) // chunks
+        _update_sets(g, p, v, own, regret, avg, strategy, inc, sets, lo, hi, w, floor, discount, pos, neg, predictive)
 
 
 @njit(cache=True)
-def _iterate(
-    g,
-    regret,
-    avg,
-    strategy,
-    inc,
-    qnum,
-    reach0,
-    reach1,
-    v0,
-    v1,
-    scratch,
-    choice,
-    mixed,
-    fixed_reach,
-    t0,
-    n_iter,
-    floor,
-    discount,
-    alpha,
-    beta,
-    gamma,
-    predictive,
-    rnr_player,
-    rnr_p,
-    parallel,
-    plan_off,
-    plan_seg,
-):
-    """Run iterations t0+1 .. t0+n_iter in place (alternating updates, player 0 first);
-    ``parallel``: passes and set updates on Numba threads (same results)."""
-    chunks = 8 * (len(plan_off) - 1)
-    if parallel:
-        _forward_par(g, 0, strategy, reach0, plan_off, plan_seg)
-        _forward_par(g, 1, strategy, reach1, plan_off, plan_seg)
-    else:
-        _forward_seq(g, 0, strategy, reach0)
-        _forward_seq(g, 1, strategy, reach1)
+def _iterate_seq(
+    g, regret, avg, strategy, inc, reach0, reach1, v0, v1, scratch, choice, mixed, fixed_reach, multi0, multi1,
+    t0, n_iter, floor, discount, alpha, beta, gamma, predictive, rnr_player, rnr_p,
+):  # fmt: skip
+    """Run iterations t0+1 .. t0+n_iter in place on one thread (alternating updates, player 0
+    first): per player a backward pass that also updates its one-member sets
+    (``MODE_CFR``), the update of its other sets, a forward pass of its new reach."""
+    _forward_seq(g, 0, strategy, reach0)
+    _forward_seq(g, 1, strategy, reach1)
     for it in range(n_iter):
-        t = float(t0 + it + 1)
-        w = t**gamma
-        ta = t**alpha
-        tb = t**beta
-        pos = ta / (ta + 1.0)
-        neg = tb / (tb + 1.0)
+        w, pos, neg = _weights(float(t0 + it + 1), alpha, beta, gamma)
         for p in range(2):
             own = reach0 if p == 0 else reach1
             opp = reach1 if p == 0 else reach0
             v = v0 if p == 0 else v1
+            multi = multi0 if p == 0 else multi1
             if rnr_player == p:
-                if parallel:
-                    _mix_par(opp, fixed_reach, rnr_p, mixed, chunks)
-                else:
-                    _mix(opp, fixed_reach, rnr_p, mixed)
+                _mix(opp, fixed_reach, rnr_p, mixed)
                 opp = mixed
-            if parallel:
-                _backward_par(g, p, opp, strategy, MODE_POLICY, v, scratch, choice, plan_off, plan_seg)
-                _update_sets_par(
-                    g, p, v, own, regret, avg, strategy, inc, qnum, w, floor, discount, pos, neg, predictive, chunks
-                )
-                _forward_par(g, p, strategy, own, plan_off, plan_seg)
-            else:
-                _backward_seq(g, p, opp, strategy, MODE_POLICY, v, scratch, choice)
-                i_lo, i_hi = g.iset_range[p], g.iset_range[p + 1]
-                _update_sets(
-                    g, p, v, own, regret, avg, strategy, inc, qnum, i_lo, i_hi, w, floor, discount, pos, neg, predictive
-                )
-                _forward_seq(g, p, strategy, own)
+            cfr = (own, regret, avg, inc, w, pos, neg, floor, discount, predictive)
+            _backward_seq(g, p, opp, strategy, MODE_CFR, v, scratch, choice, cfr)
+            _update_sets(g, p, v, own, regret, avg, strategy, inc, multi, 0, len(multi), w, floor, discount, pos, neg,
+                         predictive)  # fmt: skip
+            _forward_seq(g, p, strategy, own)
+
+
+@njit(cache=True)
+def _iterate_par(
+    g, regret, avg, strategy, inc, reach0, reach1, v0, v1, scratch, choice, mixed, fixed_reach, multi0, multi1,
+    t0, n_iter, floor, discount, alpha, beta, gamma, predictive, rnr_player, rnr_p, plan_off, plan_seg,
+):  # fmt: skip
+    """:func:`_iterate_seq` with the passes and set updates on Numba threads (same results:
+    every value is computed by the same operations in the same order)."""
+    chunks = 8 * (len(plan_off) - 1)
+    _forward_par(g, 0, strategy, reach0, plan_off, plan_seg)
+    _forward_par(g, 1, strategy, reach1, plan_off, plan_seg)
+    for it in range(n_iter):
+        w, pos, neg = _weights(float(t0 + it + 1), alpha, beta, gamma)
+        for p in range(2):
+            own = reach0 if p == 0 else reach1
+            opp = reach1 if p == 0 else reach0
+            v = v0 if p == 0 else v1
+            multi = multi0 if p == 0 else multi1
+            if rnr_player == p:
+                _mix_par(opp, fixed_reach, rnr_p, mixed, chunks)
+                opp = mixed
+            cfr = (own, regret, avg, inc, w, pos, neg, floor, discount, predictive)
+            _backward_par(g, p, opp, strategy, MODE_CFR, v, scratch, choice, plan_off, plan_seg, cfr)
+            _update_sets_par(g, p, v, own, regret, avg, strategy, inc, multi, w, floor, discount, pos, neg, predictive,
+                             chunks)  # fmt: skip
+            _forward_par(g, p, strategy, own, plan_off, plan_seg)
+
+
+def multi_member_sets(game: Game, p: int) -> np.ndarray:
+    """Player p's information sets with more than one member (the ones the backward pass
+    leaves to :func:`_update_sets`), in order."""
+    a = game.arrays
+    lo, hi = int(a.iset_range[p]), int(a.iset_range[p + 1])
+    return (np.flatnonzero(a.iset_size[lo:hi] > 1) + lo).astype(np.int64)
 
 
 def normalize_policy(game: Game, weights: np.ndarray) -> np.ndarray:
@@ -323,7 +286,7 @@ class CFRSolver:
         self.log: list[tuple[int, float]] = []
         self.origin = ""  # where a warm-started state came from (part of the checkpoint fingerprint)
         self.passes = Passes(a, workers)
-        self._qnum = np.zeros(A)
+        self._multi = (multi_member_sets(game, 0), multi_member_sets(game, 1))
         n0, n1 = int(a.n_states[0].sum()), int(a.n_states[1].sum())
         self._reach = (np.zeros(n0), np.zeros(n1))
         self._v = (np.zeros(n0), np.zeros(n1))
@@ -339,13 +302,12 @@ class CFRSolver:
     def iterate(self, n: int = 1) -> None:
         """Run n iterations (deterministic; chunking and threads do not change the result)."""
         f, ps = self.flags, self.passes
-        _iterate(
+        args = (
             self.game.arrays,
             self.regret,
             self.avg,
             self.strategy,
             self.inc,
-            self._qnum,
             self._reach[0],
             self._reach[1],
             self._v[0],
@@ -354,6 +316,7 @@ class CFRSolver:
             ps.choice,
             self._mixed,
             self.fixed_reach,
+            *self._multi,
             self.iteration,
             int(n),
             f["regret_floor"],
@@ -364,10 +327,11 @@ class CFRSolver:
             f["predictive"],
             self.rnr_player,
             self.rnr_p,
-            ps.parallel,
-            ps.plan_off,
-            ps.plan_seg,
         )
+        if ps.parallel:  # two kernels: a one-thread solve never loads the threaded ones
+            _iterate_par(*args, ps.plan_off, ps.plan_seg)
+        else:
+            _iterate_seq(*args)
         self.iteration += int(n)
 
     def check(self) -> Gap:
@@ -445,7 +409,7 @@ class CFRSolver:
             self.avg,
             self.strategy,
             self.inc,
-            self._qnum,
+            *self._multi,
             *self._reach,
             *self._v,
             self.passes.scratch,

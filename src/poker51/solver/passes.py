@@ -13,7 +13,8 @@ at that node:
   (``MODE_INFOSET``: at the first member of a set the pass picks the action with the
   largest value summed over the set's members, each weighted by its static chance weight,
   ties to the first action; exact for a player whose set members share their own reach,
-  see :mod:`poker51.solver.best_response`);
+  see :mod:`poker51.solver.best_response`); the solver's pass, ``MODE_CFR``, follows the
+  policy and does the CFR update of p's one-member information sets on the way;
 * ``_csr_forward`` / ``_csr_backward``: row vector x matrix and matrix x column vector
   for the private-chance matrices, stored CSR in one flat store.
 
@@ -36,8 +37,9 @@ from numba import njit, prange
 
 #: node kinds, the codes of ``GameArrays.kind`` (names in :data:`poker51.solver.tree.KIND_NAMES`)
 DECISION, CHANCE, PRIVATE_CHANCE, FOLD, SHOWDOWN = 0, 1, 2, 3, 4
-#: backward-pass modes: follow the policy, best response per private state, per information set
-MODE_POLICY, MODE_STATE, MODE_INFOSET = 0, 1, 2
+#: backward-pass modes: follow the policy, best response per private state, per information set,
+#: follow the policy and update p's one-member information sets on the way (CFR, :func:`set_update`)
+MODE_POLICY, MODE_STATE, MODE_INFOSET, MODE_CFR = 0, 1, 2, 3
 #: games with fewer private states (both players, all nodes) run on one thread: a parallel
 #: region costs about as much as a pass over Leduc
 PARALLEL_MIN_STATES = 100_000
@@ -245,14 +247,23 @@ def _set_choice(cr, state_off, children, child_start, member_off, member_node, m
 
 
 @njit(cache=True)
-def _backward_segment(g, p, opp, policy, mode, v, scratch, choice, lo, hi):
+def _backward_segment(g, p, opp, policy, mode, v, scratch, choice, lo, hi, cfr):
     """Values of player p at the nodes ``order[lo:hi]``, visited last to first (children
     before parents), against opponent reach ``opp``; see the module docstring for ``mode``.
 
     v[state_off[p, n] + s] is the counterfactual value: expected payoff of p from n on,
     weighted by the opponent's reach and the chance below n, not by p's own reach or the
     chance above n.  In ``MODE_INFOSET`` ``choice[i]`` (-1 on entry) receives the action of
-    each of p's information sets met."""
+    each of p's information sets met.
+
+    In ``MODE_CFR`` the pass also does the CFR update of every set of p with one member
+    (the average, the regrets, regret matching: the operations of
+    :func:`poker51.solver.cfr._update_sets`, written out again because a kernel call per
+    set costs reference counts), as soon as that member's value is known: its children's
+    values are then in cache.  ``policy`` is the strategy being updated (a one-member set's
+    strategy is read nowhere else in the pass).  ``cfr = (own, regret, avg, inc, weight,
+    pos, neg, floor, discount, predictive)``: p's reach and the solver's arrays and flags;
+    other modes ignore it.  The sets with several members are left to ``_update_sets``."""
     order, kind, player, child_start, child_count, children = (
         g.order,
         g.kind,
@@ -267,11 +278,14 @@ def _backward_segment(g, p, opp, policy, mode, v, scratch, choice, lo, hi):
     mpo, mno, mp, mi, mv = g.mat_ptr_off, g.mat_nnz_off, g.mat_ptr, g.mat_idx, g.mat_val
     cr = g.chance_reach0 if p == 0 else g.chance_reach1
     member_off, member_node, member_state, iset_size = g.member_off, g.member_node, g.member_state, g.iset_size
+    node_chance = g.node_chance
+    own, regret, avg, inc, weight, pos, neg, floor, discount, predictive = cfr
     _terminal_segment(g, p, opp, v, scratch, lo, hi)
     width = 1
     for j in range(lo, hi):
         width = max(width, child_count[order[j]])
     coff = np.empty(width, np.int64)
+    buf = np.empty(width)
     for j in range(hi - 1, lo - 1, -1):
         n = order[j]
         k = kind[n]
@@ -326,6 +340,38 @@ def _backward_segment(g, p, opp, policy, mode, v, scratch, choice, lo, hi):
                     for a in range(na):
                         acc += policy[base + a] * v[coff[a] + s]
                     v[off + s] = acc
+                if mode == MODE_CFR:
+                    nc = node_chance[n]
+                    for s in range(ns):
+                        i = state_iset[io + s]
+                        if iset_size[i] != 1:
+                            continue
+                        vs = v[off + s]  # the same operations as _update_sets
+                        cw = cr[off + s]
+                        for a in range(na):
+                            buf[a] = cw * (v[coff[a] + s] - vs)
+                        wq = weight * (nc * own[off + s])
+                        lo_ = act_off[i]  # avg, regrets, matching: the lines of cfr._update_sets
+                        if wq != 0.0:
+                            for x in range(lo_, lo_ + na):
+                                avg[x] += wq * policy[x]
+                        tot = 0.0
+                        for a in range(na):
+                            x = lo_ + a
+                            r = regret[x] + buf[a]
+                            if discount:
+                                r *= pos if r > 0.0 else neg
+                            if floor and r < 0.0:
+                                r = 0.0
+                            regret[x] = r
+                            y = r + buf[a] if predictive else r
+                            y = y if y > 0.0 else 0.0
+                            policy[x] = y
+                            tot += y
+                            if predictive:
+                                inc[x] = buf[a]
+                        for x in range(lo_, lo_ + na):
+                            policy[x] = policy[x] / tot if tot > 0.0 else 1.0 / na
             else:
                 for s in range(ns):
                     acc = 0.0
@@ -354,16 +400,16 @@ def _backward_segment(g, p, opp, policy, mode, v, scratch, choice, lo, hi):
 
 
 @njit(cache=True)
-def _backward_seq(g, p, opp, policy, mode, v, scratch, choice):
+def _backward_seq(g, p, opp, policy, mode, v, scratch, choice, cfr):
     """All nodes on one thread; returns p's value at the root."""
     if mode == MODE_INFOSET:
         choice[:] = -1
-    _backward_segment(g, p, opp, policy, mode, v, scratch[0], choice, 0, len(g.order))
+    _backward_segment(g, p, opp, policy, mode, v, scratch[0], choice, 0, len(g.order), cfr)
     return v[g.state_off[p, 0]]
 
 
 @njit(cache=True, parallel=True)
-def _backward_par(g, p, opp, policy, mode, v, scratch, choice, plan_off, plan_seg):
+def _backward_par(g, p, opp, policy, mode, v, scratch, choice, plan_off, plan_seg, cfr):
     """The segments on the workers of the plan (``scratch[w]`` is worker w's), then the
     top; returns p's value at the root."""
     if mode == MODE_INFOSET:
@@ -372,9 +418,15 @@ def _backward_par(g, p, opp, policy, mode, v, scratch, choice, plan_off, plan_se
     for w in prange(len(plan_off) - 1):
         for x in range(plan_off[w], plan_off[w + 1]):
             k = plan_seg[x]
-            _backward_segment(g, p, opp, policy, mode, v, scratch[w], choice, so[k], so[k + 1])
-    _backward_segment(g, p, opp, policy, mode, v, scratch[0], choice, so[0], so[1])
+            _backward_segment(g, p, opp, policy, mode, v, scratch[w], choice, so[k], so[k + 1], cfr)
+    _backward_segment(g, p, opp, policy, mode, v, scratch[0], choice, so[0], so[1], cfr)
     return v[g.state_off[p, 0]]
+
+
+def no_update() -> tuple:
+    """The ``cfr`` argument of a backward pass that updates nothing (any mode but ``MODE_CFR``)."""
+    z = np.zeros(0)
+    return (z, z, z, z, 0.0, 1.0, 1.0, False, False, False)
 
 
 @njit(cache=True, parallel=True)
@@ -404,6 +456,9 @@ def set_threads(n: int) -> int:
 
 def scratch_size(arrays) -> int:
     return int(arrays.rank_size.max(initial=0)) + 1
+
+
+_NO_UPDATE = no_update()
 
 
 class Passes:
@@ -444,14 +499,16 @@ class Passes:
         return out
 
     def backward(self, p: int, opp: np.ndarray, policy: np.ndarray, mode: int, out: np.ndarray) -> float:
+        if mode == MODE_CFR:
+            raise ValueError("MODE_CFR passes belong to the solver (poker51.solver.cfr)")
         pol = np.ascontiguousarray(policy, np.float64)
         opp = np.ascontiguousarray(opp, np.float64)
         if self.parallel:
             root = _backward_par(
-                self.arrays, p, opp, pol, mode, out, self.scratch, self.choice, self.plan_off, self.plan_seg
+                self.arrays, p, opp, pol, mode, out, self.scratch, self.choice, self.plan_off, self.plan_seg, _NO_UPDATE
             )
         else:
-            root = _backward_seq(self.arrays, p, opp, pol, mode, out, self.scratch, self.choice)
+            root = _backward_seq(self.arrays, p, opp, pol, mode, out, self.scratch, self.choice, _NO_UPDATE)
         return float(root)
 
 
