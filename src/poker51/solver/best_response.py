@@ -110,9 +110,13 @@ def infoset_best_response_value(game: Game, policy: np.ndarray, player: int, wei
     return _infoset_value(game, Passes(game.arrays), player, opp, np.zeros(int(game.arrays.n_states[player].sum())))
 
 
+#: the policy argument of a pass that reads none (``MODE_INFOSET`` picks p's actions and sums the opponent's)
+_NO_POLICY = np.zeros(0)
+
+
 def _infoset_value(game: Game, ps: Passes, player: int, opp: np.ndarray, out: np.ndarray) -> float:
     if game.arrays.br_one_pass[0]:
-        return ps.backward(player, opp, game.uniform_policy(), MODE_INFOSET, out)
+        return ps.backward(player, opp, _NO_POLICY, MODE_INFOSET, out)
     root, v = node_values(game.arrays, player, opp, _sweeps(game, opp, player))
     out[:] = v
     return root

@@ -287,6 +287,7 @@ class CFRSolver:
         self.origin = ""  # where a warm-started state came from (part of the checkpoint fingerprint)
         self.passes = Passes(a, workers)
         self._multi = (multi_member_sets(game, 0), multi_member_sets(game, 1))
+        self._average = np.zeros(A)  # the average policy of the last check
         n0, n1 = int(a.n_states[0].sum()), int(a.n_states[1].sum())
         self._reach = (np.zeros(n0), np.zeros(n1))
         self._v = (np.zeros(n0), np.zeros(n1))
@@ -339,9 +340,10 @@ class CFRSolver:
         over the tree (about one iteration), in the solver's own buffers."""
         r = self.rnr_player if self.rnr_player >= 0 else 1
         mixed = self._mixed if self.rnr_player >= 0 else np.zeros(0)
+        _normalize(self.avg, self.game.arrays.act_off, self._average)
         return profile_gap(
             self.game,
-            self.average_policy(),
+            self._average,
             r,
             self.rnr_p,
             self.fixed_reach if self.rnr_player >= 0 else None,
@@ -409,6 +411,7 @@ class CFRSolver:
             self.avg,
             self.strategy,
             self.inc,
+            self._average,
             *self._multi,
             *self._reach,
             *self._v,
