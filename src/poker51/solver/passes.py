@@ -177,12 +177,25 @@ def _terminal_segment(g, p, opp, v, scratch, lo, hi):
         if kind[n] == FOLD:
             a = 0.0
             b = -c0 if player[n] == 0 else c1
+            if compat[n] < 0:  # the common fold: one value for every state (as below: 0 + scale * tot)
+                tot = 0.0
+                if b != 0.0:
+                    for i in range(ons):
+                        tot += opp[ooff + i]
+                val = 0.0 + sign * b * tot if b != 0.0 else 0.0
+                for s in range(ns):
+                    v[off + s] = val
+                continue
         else:
             a = 0.5 * (c0 + c1)
             b = 0.5 * (c1 - c0)
-        for s in range(ns):
-            v[off + s] = 0.0
-        for term in range(2):  # term 0: b * compat, term 1: a * W
+        # a ranked showdown with equal contributions and every pair compatible: only the
+        # ranked term below, which then writes 0 + its value instead of adding it to a zero
+        fresh = kind[n] == SHOWDOWN and b == 0.0 and compat[n] < 0 and win[n] < 0 and a != 0.0
+        if not fresh:
+            for s in range(ns):
+                v[off + s] = 0.0
+        for term in range(2 if not fresh else 0):  # term 0: b * compat, term 1: a * W
             m = compat[n] if term == 0 else win[n]
             scale = sign * (b if term == 0 else a)
             if scale == 0.0 or (term == 1 and m < 0):
@@ -222,9 +235,14 @@ def _terminal_segment(g, p, opp, v, scratch, lo, hi):
             scratch[r + 1] += scratch[r]
         total = scratch[S]
         rp = rank_off[p, n]
-        for s in range(ns):
-            r = rank_data[rp + s]
-            v[off + s] += a * (scratch[r] - (total - scratch[r + 1]))  # beats weaker, loses to stronger
+        if fresh:
+            for s in range(ns):
+                r = rank_data[rp + s]
+                v[off + s] = 0.0 + a * (scratch[r] - (total - scratch[r + 1]))
+        else:
+            for s in range(ns):
+                r = rank_data[rp + s]
+                v[off + s] += a * (scratch[r] - (total - scratch[r + 1]))  # beats weaker, loses to stronger
 
 
 @njit(cache=True, inline="always")
