@@ -124,3 +124,13 @@ def test_evaluate_against_each_type(kuhn_game):
     per_type = evaluate_against_types(g, pol, 0, types)
     assert per_type.shape == (2,)
     assert per_type.mean() == pytest.approx(value_against(g, pol, 0, types))
+
+
+def test_loading_the_kernels_changes_nothing(leduc_game):
+    """load_kernels runs no iteration: a solve after it has the bytes of one without it."""
+    a, b = SOLVERS["dcfr"](leduc_game), SOLVERS["dcfr"](leduc_game)
+    assert a.load_kernels() >= 0.0 and a.iteration == 0 and not a.log
+    for s in (a, b):
+        s.iterate(25)
+    assert [x.tobytes() for x in (a.regret, a.avg, a.strategy)] == [x.tobytes() for x in (b.regret, b.avg, b.strategy)]
+    assert repr(a.check()) == repr(b.check())

@@ -189,7 +189,8 @@ def solve_table(
 
     The exploitability is checked at the iterations of ``schedule`` (default
     :class:`~poker51.solver.schedule.CheckSchedule`) and at the last one; ``timing`` holds
-    the wall-clock seconds at each check, checks included.  ``warm_start`` (the state of a
+    the wall-clock seconds at each check, checks included (the kernels are loaded before
+    the clock starts, :meth:`~poker51.solver.cfr.CFRSolver.load_kernels`).  ``warm_start`` (the state of a
     neighbouring table's solve, :func:`warm_state`) sets the solver's starting point.  A
     checkpoint at ``checkpoint`` (if it exists and matches the game, the settings and the
     warm start) is resumed; the convergence log is rebuilt from the checkpoint's own log.
@@ -212,6 +213,7 @@ def solve_table(
 
         bar = tqdm(total=iterations, initial=solver.iteration, desc=game.name, unit="it")
     timing = []
+    solver.load_kernels()  # the compiled kernels, before the clock (as poker51 solve does)
     start = time.perf_counter()
     done = bool(rows) and target_exploitability is not None and rows[-1].exploitability <= target_exploitability
     while solver.iteration < iterations and not done:
