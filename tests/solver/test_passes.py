@@ -249,3 +249,16 @@ def test_passes_refuse_the_solver_mode():
     a = kuhn().arrays
     with pytest.raises(ValueError, match="MODE_CFR"):
         Passes(a).backward(0, np.ones(int(a.n_states[1].sum())), kuhn().uniform_policy(), MODE_CFR, np.zeros(5))
+
+
+def test_threads_wait_passively_unless_told_otherwise(monkeypatch):
+    import os
+
+    from poker51.solver.passes import wait_passively
+
+    monkeypatch.delenv("OMP_WAIT_POLICY", raising=False)
+    wait_passively()
+    assert os.environ["OMP_WAIT_POLICY"] == "PASSIVE"
+    monkeypatch.setenv("OMP_WAIT_POLICY", "ACTIVE")
+    wait_passively()
+    assert os.environ["OMP_WAIT_POLICY"] == "ACTIVE"

@@ -31,6 +31,8 @@ re-exports them.
 
 from __future__ import annotations
 
+import os
+
 import numba
 import numpy as np
 from numba import njit, prange
@@ -477,6 +479,21 @@ def scratch_size(arrays) -> int:
 
 
 _NO_UPDATE = no_update()
+
+
+def wait_passively() -> None:
+    """Let the threads of OpenMP (Numba's threading layer here) sleep at the end of a
+    parallel region instead of spinning, unless ``OMP_WAIT_POLICY`` is set already.  It
+    takes effect only if no parallel kernel has run in the process yet (OpenMP reads it
+    once, when its library loads at the first parallel kernel; this module calls it when
+    imported).  A threaded solve crosses six regions per iteration; on a machine where another
+    job holds a core, spinning threads take the core from the one doing the work: the
+    standard game's Nash solve on 2 threads took 42-44 s spinning, 12-14 s sleeping (quiet
+    machine: 5.9 and 6.2 s; docs/design-choices.md, "Threads inside one solve")."""
+    os.environ.setdefault("OMP_WAIT_POLICY", "PASSIVE")
+
+
+wait_passively()  # on import: building a game already runs threaded kernels
 
 
 class Passes:
