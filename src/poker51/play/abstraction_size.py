@@ -1,0 +1,104 @@
+"""The real-card half of the abstraction-size study (issue 12, section 2).
+
+A table solved on an abstraction of any bucket count (:mod:`poker51.study.abstraction_size`)
+is played on real cards as the pipeline plays the published table, without writing it: its
+rows (:func:`poker51.export.tables.strategy_table`) become a :class:`~poker51.play.riemann.Riemann`
+that classifies with that abstraction's classes and buckets.  :func:`real_card_columns` reports
+
+- ``pop_*``: Riemann's jbits per hand against the population, per deal the population's
+  weighted mix of the training types' nets on that deal (every type meets the same deals,
+  :mod:`poker51.play.evidence`), so the mean is the population's and the Student-t 95%
+  interval is over independent deals;
+- ``holdout_*``: the same with the hold-out types, equally weighted;
+- ``lbr_*``: what the local best response wins from the table (:class:`~poker51.play.lbr.LBRScore`,
+  + = LBR wins), on its own seeded deals.
+
+The type players read their strength through the abstraction's buckets (:mod:`poker51.play.players`),
+so the in-sample opponents are those of each bucket count; the hold-out rule players read
+their hands by name and are the same for every bucket count.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+import numpy as np
+import pandas as pd
+
+from poker51.abstraction.tables import AbstractionTables
+from poker51.games.population import Population
+from poker51.play.evidence import HOLDOUT, IN_SAMPLE, evidence_hands, mean_ci, v05_factory
+from poker51.play.holdout import HoldoutType
+from poker51.play.lbr import lbr_run, policy_model, summarize_lbr
+from poker51.play.riemann import Riemann
+from poker51.study.abstraction_size import STUDY_VARIANT
+
+#: the real-card columns of the study's table, Riemann's jbits per hand except ``lbr_win*``
+REAL_CARD_SCOPES = ("pop", "holdout")
+
+
+def table_player(tables: AbstractionTables, table: pd.DataFrame, name: str) -> Riemann:
+    """Riemann v0.6 playing ``table`` (a checked strategy table frame) with ``tables``' classes
+    and buckets."""
+    return Riemann(table, tables.variant, tables.classes, tables.buckets, name=name)
+
+
+def pooled(per_hand: pd.DataFrame, population: str, weights: Sequence[float] | None = None) -> np.ndarray:
+    """Per deal, the ``weights``-weighted sum (default: the mean) over the types of one
+    population of Riemann's v0.6 net on that deal."""
+    sel = per_hand[per_hand["population"] == population]
+    wide = sel.pivot(index="hand", columns="type", values="v0.6")
+    names = list(dict.fromkeys(sel["type"]))  # the run's order (the config's)
+    x = wide[names].to_numpy(np.float64)
+    w = np.full(len(names), 1.0 / len(names)) if weights is None else np.asarray(weights, np.float64)
+    if w.size != len(names):
+        raise ValueError(f"{len(names)} {population} types, {w.size} weights")
+    return x @ w
+
+
+def real_card_columns(
+    tables: AbstractionTables,
+    table: pd.DataFrame,
+    pop: Population,
+    holdout: Sequence[HoldoutType],
+    *,
+    hands: int,
+    seed: int,
+    stack: int,
+    lbr_hands: int,
+    lbr_seed: int,
+    particles: int,
+    max_tries: int,
+    progress: bool = False,
+) -> dict[str, Any]:
+    """The real-card columns of one bucket count (module docstring); ``lbr_hands`` 0 leaves
+    the LBR columns NaN."""
+    if tables.variant != STUDY_VARIANT:
+        raise ValueError(f"the study plays the {STUDY_VARIANT} variant, not {tables.variant}")
+    riemann = table_player(tables, table, f"<{tables.n_buckets}-bucket table>")
+    per_hand = evidence_hands(
+        riemann, v05_factory(tables), pop, tables.variant, hands, seed, stacks=stack, tables=tables,
+        progress=progress, holdout=holdout,
+    )  # fmt: skip
+    out: dict[str, Any] = {}
+    for scope, population, w in (("pop", IN_SAMPLE, pop.weights), ("holdout", HOLDOUT, None)):
+        if not (per_hand["population"] == population).any():
+            out |= {
+                f"{scope}_hands": 0,
+                **dict.fromkeys((f"{scope}_{c}" for c in ("mean", "ci_low", "ci_high")), np.nan),
+            }
+            continue
+        x = pooled(per_hand, population, w)
+        mean, _, _, lo, hi = mean_ci(x)
+        out |= {f"{scope}_hands": int(x.size), f"{scope}_mean": mean, f"{scope}_ci_low": lo, f"{scope}_ci_high": hi}
+    if lbr_hands > 0:
+        model = policy_model("v0.6", tables.variant, tables, riemann)
+        df = lbr_run(model, tables.variant, "v0.6", lbr_hands, lbr_seed, particles, max_tries, progress=progress)
+        out |= summarize_lbr(df, lbr_seed, particles, max_tries)[0].columns()
+    else:
+        out |= {"lbr_win": np.nan, "lbr_win_ci_low": np.nan, "lbr_win_ci_high": np.nan, "lbr_hands": 0}
+    return out
+
+
+__all__ = ["REAL_CARD_SCOPES", "pooled", "real_card_columns", "table_player"]
