@@ -44,16 +44,20 @@ def table_player(tables: AbstractionTables, table: pd.DataFrame, name: str) -> R
     return Riemann(table, tables.variant, tables.classes, tables.buckets, name=name)
 
 
-def pooled(per_hand: pd.DataFrame, population: str, weights: Sequence[float] | None = None) -> np.ndarray:
-    """Per deal, the ``weights``-weighted sum (default: the mean) over the types of one
-    population of Riemann's v0.6 net on that deal."""
+def pooled(
+    per_hand: pd.DataFrame, population: str, types: Sequence[str], weights: Sequence[float] | None = None
+) -> np.ndarray:
+    """Per deal (``hand``), the ``weights``-weighted sum (default: the mean) of Riemann's v0.6
+    nets against the ``types`` of one population on that deal."""
+    if weights is not None and len(weights) != len(types):
+        raise ValueError(f"{len(types)} {population} types, {len(weights)} weights")
     sel = per_hand[per_hand["population"] == population]
     wide = sel.pivot(index="hand", columns="type", values="v0.6")
-    names = list(dict.fromkeys(sel["type"]))  # the run's order (the config's)
-    x = wide[names].to_numpy(np.float64)
-    w = np.full(len(names), 1.0 / len(names)) if weights is None else np.asarray(weights, np.float64)
-    if w.size != len(names):
-        raise ValueError(f"{len(names)} {population} types, {w.size} weights")
+    missing = sorted(set(types) - set(wide.columns))
+    if missing:
+        raise ValueError(f"no {population} deals of {missing}")
+    x = wide[list(types)].to_numpy(np.float64)
+    w = np.full(len(types), 1.0 / len(types)) if weights is None else np.asarray(weights, np.float64)
     return x @ w
 
 
@@ -82,14 +86,16 @@ def real_card_columns(
         progress=progress, holdout=holdout,
     )  # fmt: skip
     out: dict[str, Any] = {}
-    for scope, population, w in (("pop", IN_SAMPLE, pop.weights), ("holdout", HOLDOUT, None)):
-        if not (per_hand["population"] == population).any():
+    scopes = (("pop", IN_SAMPLE, [t.name for t in pop.types], pop.weights),
+              ("holdout", HOLDOUT, [h.name for h in holdout], None))  # fmt: skip
+    for scope, population, names, w in scopes:
+        if not names:
             out |= {
                 f"{scope}_hands": 0,
                 **dict.fromkeys((f"{scope}_{c}" for c in ("mean", "ci_low", "ci_high")), np.nan),
             }
             continue
-        x = pooled(per_hand, population, w)
+        x = pooled(per_hand, population, names, w)
         mean, _, _, lo, hi = mean_ci(x)
         out |= {f"{scope}_hands": int(x.size), f"{scope}_mean": mean, f"{scope}_ci_low": lo, f"{scope}_ci_high": hi}
     if lbr_hands > 0:
