@@ -208,10 +208,9 @@ def check_table(df: pd.DataFrame, name: str = "<table>", lines: dict[str, Any] |
 
     if tuple(df.columns) != TABLE_COLUMNS:
         raise bad(f"columns {list(df.columns)} are not {list(TABLE_COLUMNS)}")
-    if "bucket" in df and pd.api.types.is_integer_dtype(df["bucket"].dtype):
-        want = {**INT_DTYPES, "bucket": _bucket_dtype(df["bucket"].to_numpy(np.int64))}
-    else:
-        want = dict(INT_DTYPES)
+    want: dict[str, Any] = dict(INT_DTYPES)
+    if pd.api.types.is_integer_dtype(df["bucket"].dtype):
+        want["bucket"] = _bucket_dtype(df["bucket"].to_numpy(np.int64))
     for c, dt in want.items():
         if df[c].dtype != np.dtype(dt):
             raise bad(f"column {c} has dtype {df[c].dtype}, not {dt}")

@@ -45,7 +45,7 @@ def table_player(tables: AbstractionTables, table: pd.DataFrame, name: str) -> R
 
 
 def pooled(
-    per_hand: pd.DataFrame, population: str, types: Sequence[str], weights: Sequence[float] | None = None
+    per_hand: pd.DataFrame, population: str, types: Sequence[str], weights: Sequence[float] | np.ndarray | None = None
 ) -> np.ndarray:
     """Per deal (``hand``), the ``weights``-weighted sum (default: the mean) of Riemann's v0.6
     nets against the ``types`` of one population on that deal."""
