@@ -334,7 +334,9 @@ def gather_abstraction_size(
     timing = pd.concat([pd.read_csv(t, sep="\t") for t in timings], ignore_index=True)
     timing = timing.sort_values("buckets", kind="stable").reset_index(drop=True)
     timing.to_csv(out["timing"], sep="\t", index=False)
-    log.info("abstraction size: %s", growth_of(timing).text())
+    log.info(
+        "abstraction size, CPU: %s; wall clock: %s", growth_of(timing).text(), growth_of(timing, clock="seconds").text()
+    )
 
 
 def abstraction_size_figure(table: str, out: str) -> None:

@@ -99,8 +99,10 @@ def _abstraction_size() -> tuple[pd.DataFrame, pd.DataFrame]:
                        "lbr_hands": 1000, "lbr_win": -0.1 * m, "lbr_win_ci_low": -0.1 * m - 0.1,
                        "lbr_win_ci_high": -0.1 * m + 0.1})  # fmt: skip
     states = b + 19
-    timing = pd.DataFrame({"buckets": b, "private_states": states, "nash_seconds_per_iteration": 1e-4 * states**1.5,
-                           "rnr_seconds_per_iteration": 2e-4 * states**1.5, "peak_solve_mb": 2.0 * states,
+    timing = pd.DataFrame({"buckets": b, "private_states": states, "nash_cpu_seconds_per_iteration": 1e-4 * states**1.5,
+                           "rnr_cpu_seconds_per_iteration": 2e-4 * states**1.5,
+                           "nash_seconds_per_iteration": 3e-4 * states, "rnr_seconds_per_iteration": 3e-4 * states,
+                           "peak_solve_mb": 2.0 * states,
                            "peak_rss_mb": 900 + 2.0 * states})  # fmt: skip
     return df, timing
 

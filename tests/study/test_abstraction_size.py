@@ -68,6 +68,8 @@ def test_the_row_is_deterministic_and_the_timing_apart(sized):
     assert t["nash_iterations"] == s.nash.iterations and t["peak_solve_mb"] > 0
     assert 0 < t["nash_seconds_to_target"] <= t["nash_seconds"]
     assert t["nash_seconds_per_iteration"] == pytest.approx(t["nash_seconds"] / s.nash.iterations)
+    assert 0 < t["nash_cpu_seconds"] and t["rnr_cpu_seconds_per_iteration"] == pytest.approx(
+        t["rnr_cpu_seconds"] / s.rnr.iterations)  # fmt: skip
     assert math.isnan(seconds_to_target(s.nash, None)) and math.isnan(seconds_to_target(s.nash, 1e-12))
 
 
@@ -80,8 +82,10 @@ def test_growth_fit():
     assert noisy.exponent == pytest.approx(((x - x.mean()) * (y - y.mean())).sum() / ((x - x.mean()) ** 2).sum())
     assert 0 < noisy.r_squared < 1
     assert math.isnan(fit_growth([40], [1.0]).exponent) and math.isnan(fit_growth([40, 40], [1.0, 2.0]).exponent)
-    timing = pd.DataFrame({"private_states": [29, 59], "nash_seconds_per_iteration": [0.01, 0.04]})
+    timing = pd.DataFrame({"private_states": [29, 59], "nash_cpu_seconds_per_iteration": [0.01, 0.04],
+                           "nash_seconds_per_iteration": [0.01, 0.02]})  # fmt: skip
     assert growth_of(timing).exponent == pytest.approx(np.log(4) / np.log(59 / 29))
+    assert growth_of(timing, clock="seconds").exponent == pytest.approx(np.log(2) / np.log(59 / 29))
 
 
 def test_more_than_127_buckets_are_int16_and_40_stay_int8():

@@ -79,22 +79,24 @@ def fig_abstraction_size(df: pd.DataFrame, out_stem: str | Path) -> list[Path]:
 
 
 def draw_abstraction_size_cost(timing: pd.DataFrame) -> Figure:
-    """Left: seconds per iteration (checks included) of the Nash and the p solve against a
+    """Left: CPU seconds per iteration (checks included) of the Nash and the p solve against a
     player's private states (classes + buckets), log-log, with the least-squares growth
-    exponent in the legend.  Right: peak memory of the solves (tracemalloc) and of the job
-    (peak resident size)."""
+    exponent in the legend (hollow markers: the wall clock's seconds).  Right: peak memory of
+    the solves (tracemalloc) and of the job (peak resident size)."""
     t = timing.sort_values("private_states", kind="stable")
     x = t["private_states"].to_numpy(np.float64)
     with style():
         fig = new_figure(DOUBLE, 2.5)
         left, right = fig.subplots(1, 2)
         for name, label, colour in (("nash", "Nash", "C0"), ("rnr", "p table", "C1")):
-            y = t[f"{name}_seconds_per_iteration"].to_numpy(np.float64)
+            y = t[f"{name}_cpu_seconds_per_iteration"].to_numpy(np.float64)
             fit = fit_growth(x, y)
             left.plot(x, y, "o", color=colour, markersize=3.5, label=f"{label}: exponent {fit.exponent:.2f}")
             if np.isfinite(fit.exponent):
                 left.plot(x, np.exp(fit.intercept) * x**fit.exponent, "-", color=colour, linewidth=0.7)
-        left.set_ylabel("seconds per iteration")
+            wall = t[f"{name}_seconds_per_iteration"].to_numpy(np.float64)
+            left.plot(x, wall, "o", color=colour, markersize=3.5, markerfacecolor="none", markeredgewidth=0.6)
+        left.set_ylabel("CPU seconds per iteration\n(hollow: wall clock)")
         left.legend(frameon=False, fontsize=6, loc="best")
         right.plot(x, t["peak_solve_mb"], "o-", markersize=3.5, label="solves (tracemalloc peak)")
         right.plot(x, t["peak_rss_mb"], "s-", markersize=3.5, label="job (peak resident size)")

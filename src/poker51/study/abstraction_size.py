@@ -15,13 +15,16 @@ kernels allocate nothing per iteration); the job's peak resident size is added b
 Before the timed solves, one iteration of each (discarded) loads the compiled kernels, so a
 job's first solve does not carry Numba's start-up in its seconds.
 
-:func:`fit_growth` fits the growth exponent of cost: least squares of log(seconds per
+:func:`fit_growth` fits the growth exponent of cost: least squares of log(CPU seconds per
 iteration) on log(private states), where a player's private states are its dealt-hand
-classes (before the draw) plus its buckets (after it).
+classes (before the draw) plus its buckets (after it).  CPU seconds (``time.process_time``),
+because the machines this runs on are shared: a loaded machine stretches wall-clock seconds,
+not the CPU seconds of a one-thread solve.
 """
 
 from __future__ import annotations
 
+import time
 import tracemalloc
 from dataclasses import dataclass
 from typing import Any
@@ -58,6 +61,8 @@ class SizeSolves:
     nash_score: TableScore
     rnr_score: TableScore
     peak_solve_bytes: int
+    #: CPU seconds of the process during the Nash and the p solve (checks included)
+    cpu_seconds: tuple[float, float] = (float("nan"), float("nan"))
 
     @property
     def private_states(self) -> int:
@@ -95,14 +100,19 @@ class SizeSolves:
         """Wall-clock seconds and memory of the two solves (not reproducible: kept out of the
         receipt).  ``*_seconds_per_iteration`` is the solve's seconds (checks included) over
         its iterations; ``*_seconds_to_target`` the seconds at the first check at or below
-        the target (NaN when the solve stopped short of it)."""
+        the target (NaN when the solve stopped short of it); ``*_cpu_seconds`` the process's
+        CPU seconds in the solve (``time.process_time``: all its threads), which a loaded
+        machine stretches far less than the wall clock."""
         out: dict[str, Any] = {"buckets": self.buckets, "private_states": self.private_states}
-        for name, res in (("nash", self.nash), ("rnr", self.rnr)):
+        for (name, res), cpu in zip((("nash", self.nash), ("rnr", self.rnr)), self.cpu_seconds):
+            n = max(int(res.iterations), 1)
             out |= {
                 f"{name}_iterations": int(res.iterations),
                 f"{name}_seconds": float(res.seconds),
-                f"{name}_seconds_per_iteration": float(res.seconds) / max(int(res.iterations), 1),
+                f"{name}_seconds_per_iteration": float(res.seconds) / n,
                 f"{name}_seconds_to_target": seconds_to_target(res, self.target),
+                f"{name}_cpu_seconds": float(cpu),
+                f"{name}_cpu_seconds_per_iteration": float(cpu) / n,
             }
         out["peak_solve_mb"] = self.peak_solve_bytes / 2**20
         return out
@@ -143,8 +153,11 @@ def solve_size(
         algorithm=algorithm, iterations=iterations, target_exploitability=target, schedule=schedule, progress=progress
     )
     try:
+        cpu = [time.process_time()]
         nash = solve_table(game, types, pop.weights, 0.0, **kw)
+        cpu.append(time.process_time())
         rnr = solve_table(game, types, pop.weights, p, warm_start=nash.state, **kw)
+        cpu.append(time.process_time())
         peak = tracemalloc.get_traced_memory()[1]
     finally:
         if not started:
@@ -162,6 +175,7 @@ def solve_size(
         nash_score=score_table(game, nash.policy, types, pop),
         rnr_score=score_table(game, rnr.policy, types, pop),
         peak_solve_bytes=int(peak),
+        cpu_seconds=(cpu[1] - cpu[0], cpu[2] - cpu[1]),
     )
 
 
@@ -199,9 +213,10 @@ def fit_growth(states: Any, cost: Any) -> GrowthFit:
     return GrowthFit(float(slope), float(intercept), int(x.size), r2)
 
 
-def growth_of(timing: pd.DataFrame, table: str = "nash") -> GrowthFit:
-    """:func:`fit_growth` of a gathered timing table's ``{table}_seconds_per_iteration``."""
-    return fit_growth(timing["private_states"], timing[f"{table}_seconds_per_iteration"])
+def growth_of(timing: pd.DataFrame, table: str = "nash", clock: str = "cpu_seconds") -> GrowthFit:
+    """:func:`fit_growth` of a gathered timing table's ``{table}_{clock}_per_iteration``
+    (``clock``: ``cpu_seconds`` or ``seconds``, the wall clock)."""
+    return fit_growth(timing["private_states"], timing[f"{table}_{clock}_per_iteration"])
 
 
 __all__ = ["STUDY_VARIANT", "TABLES", "GrowthFit", "SizeSolves", "fit_growth", "growth_of", "seconds_to_target",
