@@ -228,14 +228,18 @@ def test_solver_comparison_shows_every_run_and_the_missed_target():
 def test_abstraction_size_shows_the_bracket_and_three_real_card_series_with_their_intervals():
     df, timing = _abstraction_size()
     fig = figures.draw_abstraction_size(df)
-    left, right = fig.axes
-    assert [t.get_text() for t in left.get_xticklabels()] == ["10", "20", "40", "80"]
+    left, middle, right = fig.axes
+    for ax in fig.axes:
+        assert [t.get_text() for t in ax.get_xticklabels()] == ["10", "20", "40", "80"]
     assert len(left.collections) == 1  # the shaded bracket
     lines = {line.get_label(): line for line in left.get_lines()}
     assert np.allclose(lines["p = 0.5 table's guarantee"].get_ydata(), -0.05)
-    labels = [t.get_text() for t in right.get_legend().get_texts()]
-    assert labels == ["vs population", "vs hold-out types", "vs local best response"]
-    lbr = right.containers[2]  # errorbar container: data line, caps, bars
+    labels = [t.get_text() for t in fig.legends[0].get_texts()]
+    assert labels == ["vs population, abstract game", "vs population", "vs hold-out types"]
+    pop, holdout = middle.containers  # errorbar containers: data line, caps, bars
+    assert np.allclose(pop.lines[0].get_ydata(), df["pop_mean"])
+    assert np.allclose([seg[:, 1].min() for seg in holdout.lines[2][0].get_segments()], df["holdout_ci_low"])
+    (lbr,) = right.containers
     assert np.allclose(lbr.lines[0].get_ydata(), 0.1 * df["pop_mean"])  # Riemann's side: minus what LBR wins
     bars = lbr.lines[2][0].get_segments()
     assert np.allclose([seg[:, 1].min() for seg in bars], 0.1 * df["pop_mean"] - 0.1)

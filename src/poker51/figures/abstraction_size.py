@@ -17,13 +17,6 @@ from matplotlib.figure import Figure
 from poker51.figures.style import DOUBLE, new_figure, save, style
 from poker51.study.abstraction_size import fit_growth
 
-#: real-card series of the right panel: (column prefix, label, sign turning it into Riemann's jbits)
-_REAL = (
-    ("pop", "vs population", 1.0),
-    ("holdout", "vs hold-out types", 1.0),
-    ("lbr_win", "vs local best response", -1.0),
-)
-
 
 def _log2_axis(ax, buckets: np.ndarray) -> None:
     ax.set_xscale("log", base=2)
@@ -33,43 +26,51 @@ def _log2_axis(ax, buckets: np.ndarray) -> None:
     ax.grid(linewidth=0.3, alpha=0.5)
 
 
+def _interval(ax, b: np.ndarray, df: pd.DataFrame, mean: str, lo: str, hi: str, sign: float, **kw) -> None:
+    """Means with their 95% intervals (``sign`` -1 turns what LBR wins into Riemann's jbits)."""
+    m = sign * df[mean].to_numpy(np.float64)
+    a, z = sign * df[lo].to_numpy(np.float64), sign * df[hi].to_numpy(np.float64)
+    err = np.vstack([m - np.minimum(a, z), np.maximum(a, z) - m])
+    ax.errorbar(b, m, yerr=err, fmt="o-", markersize=3, capsize=2, linewidth=0.8, **kw)
+
+
 def draw_abstraction_size(df: pd.DataFrame) -> Figure:
-    """Left: the value bracket of the abstract game (shaded, jbits per hand for Riemann) and
-    the guarantees of the Nash and the p table, with the p table's value against the
-    population, against the bucket count.  Right: the p table on real cards, Riemann's mean
-    jbits per hand with 95% CIs against the population, the hold-out types and the local best
-    response (minus what LBR wins)."""
+    """Three panels against the bucket count, Riemann's jbits per hand.  Left, the abstract
+    game: its value bracket (shaded, from the Nash table) and the guarantees of the Nash and
+    the p table.  Middle, the p table on real cards against the population and the hold-out
+    types (means with 95% CIs), with its abstract value against the population for
+    comparison.  Right, the p table on real cards against the local best response (minus
+    what LBR wins, 95% CI)."""
     df = df.sort_values("buckets", kind="stable")
     b = df["buckets"].to_numpy(np.float64)
     p = float(df["p"].iloc[0]) if len(df) else float("nan")
+    n = int(df["pop_hands"].iloc[0]) if len(df) else 0
+    m = int(df["lbr_hands"].iloc[0]) if len(df) else 0
     with style():
-        fig = new_figure(DOUBLE, 2.7)
-        left, right = fig.subplots(1, 2)
+        fig = new_figure(DOUBLE, 3.0)
+        left, middle, right = fig.subplots(1, 3)
         left.fill_between(b, df["value_low"], df["value_high"], color="C0", alpha=0.25, linewidth=0,
-                          label="value bracket [low, high]")  # fmt: skip
+                          label="value bracket")  # fmt: skip
         left.plot(b, df["nash_guarantee"], "o-", color="C0", markersize=3, label="Nash table's guarantee")
         left.plot(b, df["rnr_guarantee"], "s-", color="C1", markersize=3, label=f"p = {p:g} table's guarantee")
-        left.plot(b, df["rnr_vs_population"], "^--", color="C2", markersize=3,
-                  label=f"p = {p:g} table vs population (abstract)")  # fmt: skip
+        left.axhline(0.0, color="grey", linewidth=0.6)
         left.set_ylabel("jbits per hand (Riemann)")
-        left.set_title("abstract game")
-        left.legend(frameon=False, fontsize=6, loc="best")
-        offsets = np.array([0.97, 1.0, 1.03])
-        for (prefix, label, sign), off in zip(_REAL, offsets):
-            mean = prefix if prefix == "lbr_win" else f"{prefix}_mean"
-            lo, hi = f"{prefix}_ci_low", f"{prefix}_ci_high"
-            m = sign * df[mean].to_numpy(np.float64)
-            a, z = sign * df[lo].to_numpy(np.float64), sign * df[hi].to_numpy(np.float64)
-            err = np.vstack([m - np.minimum(a, z), np.maximum(a, z) - m])
-            right.errorbar(b * off, m, yerr=err, fmt="o-", markersize=3, capsize=2, linewidth=0.8, label=label)
+        left.set_title("abstract game\n(value bracket, guarantees)")
+        left.legend(frameon=False, fontsize=6, loc="center right")
+        _interval(middle, b, df, "pop_mean", "pop_ci_low", "pop_ci_high", 1.0, color="C2", label="vs population")
+        _interval(middle, b * 1.04, df, "holdout_mean", "holdout_ci_low", "holdout_ci_high", 1.0, color="C3",
+                  label="vs hold-out types")  # fmt: skip
+        middle.plot(b, df["rnr_vs_population"], "^--", color="C2", markersize=3, linewidth=0.8,
+                    label="vs population, abstract game")  # fmt: skip
+        middle.set_title(f"p = {p:g} table on real cards\n({n:,} deals per type)")
+        fig.legend(*middle.get_legend_handles_labels(), loc="outside lower center", ncol=3, frameon=False, fontsize=6)
+        _interval(right, b, df, "lbr_win", "lbr_win_ci_low", "lbr_win_ci_high", -1.0, color="C4",
+                  label="vs local best response")  # fmt: skip
         right.axhline(0.0, color="grey", linewidth=0.6)
-        right.set_ylabel("Riemann's mean jbits per hand (95% CI)")
-        n = int(df["pop_hands"].iloc[0]) if len(df) else 0
-        m = int(df["lbr_hands"].iloc[0]) if len(df) else 0
-        right.set_title(f"p = {p:g} table on real cards ({n:,} deals per type, LBR {m:,})")
-        right.legend(frameon=False, fontsize=6, loc="best")
-        for ax in (left, right):
+        right.set_title(f"p = {p:g} table vs local best\nresponse ({m:,} hands)")
+        for ax in (left, middle, right):
             _log2_axis(ax, b)
+        middle.set_ylabel("Riemann's mean jbits per hand (95% CI)")
     return fig
 
 
@@ -104,8 +105,10 @@ def draw_abstraction_size_cost(timing: pd.DataFrame) -> Figure:
         right.legend(frameon=False, fontsize=6, loc="best")
         for ax in (left, right):
             ax.set_xscale("log")
+            ax.set_xticks(x, [str(int(v)) for v in x])
+            ax.minorticks_off()
             ax.set_xlabel("private states per player (classes + buckets)")
-            ax.grid(which="both", linewidth=0.3, alpha=0.5)
+            ax.grid(linewidth=0.3, alpha=0.5)
         left.set_yscale("log")
     return fig
 
