@@ -30,6 +30,26 @@ from pokerkit.games import NoLimitPokerMixin, OmahaHoldemMixin, UnfixedLimitHold
 from poker51.rulebook.showdown import rake_of
 
 
+def memoized(hand_type):
+    """``hand_type`` whose ``from_game`` remembers its answers: it is a pure function of the
+    cards, and PokerKit asks it again and again for the same hands while it kills hands and
+    pushes pots (most of a replay's time); the hands returned are ``hand_type``'s own."""
+    memo: dict = {}
+
+    class Memoized(hand_type):  # type: ignore[valid-type, misc]
+        @classmethod
+        def from_game(cls, hole_cards, board_cards=()):
+            key = (tuple(hole_cards), tuple(board_cards))  # PokerKit may pass iterators
+            if key not in memo:
+                if len(memo) > 100_000:
+                    memo.clear()
+                memo[key] = hand_type.from_game(*key)
+            return memo[key]
+
+    Memoized.__name__ = Memoized.__qualname__ = hand_type.__name__
+    return Memoized
+
+
 class Omaha3Hand(HoleBoardCombinationHand):
     """Omaha (3 Cards), 7.4: exactly three hole cards with exactly two board cards."""
 
@@ -40,8 +60,12 @@ class Omaha3Hand(HoleBoardCombinationHand):
     hole_card_count = 3
 
 
+class NoLimitHoldem(NoLimitTexasHoldem):
+    hand_types = (memoized(StandardHighHand),)
+
+
 class NoLimitOmaha(NoLimitPokerMixin, OmahaHoldemMixin, UnfixedLimitHoldem):
-    hand_types = (OmahaHoldemHand,)
+    hand_types = (memoized(OmahaHoldemHand),)
 
 
 class NoLimitOmaha5(NoLimitOmaha):
@@ -49,14 +73,14 @@ class NoLimitOmaha5(NoLimitOmaha):
 
 
 class NoLimitOmaha3(NoLimitOmaha):
-    hand_types = (Omaha3Hand,)
+    hand_types = (memoized(Omaha3Hand),)
 
 
 class NoLimitOmahaOpenFlop(Poker):
     """7.5: every player antes, hole cards and the flop at once, rounds after flop, turn, river."""
 
     deck: ClassVar[Deck] = Deck.STANDARD
-    hand_types = (OmahaHoldemHand,)
+    hand_types = (memoized(OmahaHoldemHand),)
     betting_structure = BettingStructure.NO_LIMIT
 
     def __init__(
@@ -81,7 +105,7 @@ class NoLimitOmahaOpenFlop(Poker):
 
 
 GAME_TYPES = {
-    "NT": NoLimitTexasHoldem,
+    "NT": NoLimitHoldem,
     "NO": NoLimitOmaha,
     "NO5": NoLimitOmaha5,
     "NO3": NoLimitOmaha3,

@@ -60,21 +60,15 @@ def check_against_pokerkit(records, rake=True):
 
 
 @pytest.mark.parametrize("game", PHH_GAMES)
-def test_random_hands_replay_through_pokerkit_slice(game):
-    records = random_hands(game, 25, 1)
-    assert check_against_pokerkit(records) >= 0.7 * len(records)
+def test_1000_random_hands_replay_through_pokerkit(game):
+    records = random_hands(game, 1000, 3)
+    assert len(records) >= 1000
+    exact = check_against_pokerkit(records)
+    # most hands settle to the chip as the rule book says; the rest differ only as predicted
+    assert exact >= 0.75 * len(records)
 
 
 @pytest.mark.parametrize("game", PHH_GAMES)
 def test_random_hands_replay_through_pokerkit_without_rake(game):
-    records = random_hands(game, 16, 2, rake=False)
+    records = random_hands(game, 200, 2, rake=False)
     assert check_against_pokerkit(records, rake=False) >= 0.8 * len(records)
-
-
-@pytest.mark.slow
-@pytest.mark.parametrize("game", PHH_GAMES)
-def test_1000_random_hands_replay_through_pokerkit(game):
-    records = random_hands(game, 1000, 3)
-    exact = check_against_pokerkit(records)
-    # most hands settle to the chip as the rule book says; the rest differ only as predicted
-    assert exact >= 0.75 * len(records)

@@ -140,15 +140,67 @@ def test_showdowns_agree_with_pokerkit_slice(game):
     showdowns_agree(game, 80, 11)  # asserts every winner set
 
 
-@pytest.mark.slow
+def test_pokerkit_ranks_every_five_card_hand_as_the_kernel_does():
+    """All 2,598,960 five-card hands: PokerKit's order (pk_rank, one PokerKit call per class of
+    ranks and flush) is the kernel's order, ties included."""
+    pytest.importorskip("pokerkit")
+    from pk_oracle import HAND_TYPES
+    from pk_rank import colex_index, pokerkit_ranks
+
+    hands = all_hands(range(52))
+    ours = strengths(hands).astype(np.int64)
+    theirs = pokerkit_ranks(HAND_TYPES["holdem"])[colex_index(hands)]
+    order = np.lexsort((theirs, ours))
+    assert (np.diff(ours[order]) >= 0).all()
+    # sorted by our strength, PokerKit's rank never falls and changes exactly where ours does
+    assert (np.diff(theirs[order]) >= 0).all()
+    assert ((np.diff(ours[order]) > 0) == (np.diff(theirs[order]) > 0)).all()
+    assert len(np.unique(theirs)) == len(np.unique(ours)) == 7462
+
+
+MOST_PLAYERS = {"holdem": 8, "omaha5": 6}
+
+
+def many_showdowns(game, n, seed):
+    """``n`` seeded showdowns of 2 to 8 players (6 for five hole cards, 7 for four), grouped by
+    the number of players: ``(holes (m, players, k), boards (m, 5))`` per group."""
+    rng = np.random.default_rng(seed)
+    k = HOLE[game]
+    players = rng.integers(2, MOST_PLAYERS.get(game, 7) + 1, size=n)
+    order = rng.random((n, 52)).argsort(axis=1)
+    for p in np.unique(players):
+        rows = order[players == p]
+        yield rows[:, : k * p].reshape(-1, p, k), rows[:, k * p : k * p + 5]
+
+
 @pytest.mark.parametrize("game", READ_GAMES)
 def test_showdowns_agree_with_pokerkit_100000(game):
-    """Every winner and split of 100,000 random showdowns (2 to 8 players) agree with PokerKit."""
-    splits = showdowns_agree(game, 100_000, 12)
+    """Every winner and split of 100,000 random showdowns per game agree with PokerKit: its
+    five-card ranking and its hand type's combination rule (pk_rank), checked against PokerKit's
+    own ``from_game`` on the first showdowns of every group."""
+    pytest.importorskip("pokerkit")
+    from pk_oracle import HAND_TYPES
+    from pk_rank import pokerkit_best
+
+    hand_type = HAND_TYPES[game]
+    showdowns = splits = 0
+    for holes, boards in many_showdowns(game, 100_000, 12):
+        m, p, k = holes.shape
+        flat_boards = np.repeat(boards, p, axis=0)
+        ours = best_strengths(game, holes.reshape(-1, k), flat_boards).reshape(m, p)
+        theirs = pokerkit_best(hand_type, holes.reshape(-1, k), flat_boards).reshape(m, p)
+        won = ours == ours.max(axis=1, keepdims=True)
+        pk_won = theirs == theirs.max(axis=1, keepdims=True)
+        bad = np.flatnonzero((won != pk_won).any(axis=1))
+        assert not len(bad), (game, holes[bad[0]].tolist(), boards[bad[0]].tolist())
+        for i in range(12):  # the array oracle is PokerKit: its from_game on the same showdowns
+            assert np.flatnonzero(pk_won[i]).tolist() == pokerkit_winners(game, holes[i].tolist(), boards[i].tolist())
+        showdowns += m
+        splits += int((won.sum(axis=1) > 1).sum())
+    assert showdowns == 100_000
     assert splits > 0  # splits do occur and are read alike
 
 
-# --------------------------------------------------------------------------- CLI
 def test_hand_command_json(capsys):
     assert main(["hand", "--game", "omaha3", "--hole", "As Ks Qs 2d", "--board", "Js,Ts,9h,3c,4d", "--json"]) == 0
     got = json.loads(capsys.readouterr().out)

@@ -10,7 +10,7 @@ cards, so the kernels here reproduce them exactly (the tests compare them with t
   picking the first action whose cumulative probability exceeds ``u = hash / 2**64``;
 - **v0.5** (:class:`poker51.play.v05.V05Player`): the read (before the draw: the mean over 128
   completions of its House draw seeded by FNV-1a of its cards, drawn with NumPy's PCG64, here
-  :mod:`poker51.play.pcg64`; after it: the read of its five cards), the range fraction of H's
+  :mod:`poker51.pcg64`; after it: the read of its five cards), the range fraction of H's
   bet, the price thresholds and the 1-in-8 hash bluff class (steps 1–7 of the rule card).
 
 Hands are looked up by the colex index of their sorted cards, ``Σ_i C(c_i, i + 1)`` over the
@@ -38,7 +38,7 @@ from poker51.abstraction.classes import class_key_array, hand_table
 from poker51.cards import card_str
 from poker51.export.schema import completed_pre_lines, decision_lines
 from poker51.fnv import FNV64_OFFSET_BASIS
-from poker51.play.pcg64 import pcg64_next64, pcg64_seed
+from poker51.pcg64 import pcg64_next64, pcg64_state
 from poker51.play.v05 import (
     BET_AT,
     BLUFF_BELOW,
@@ -342,7 +342,7 @@ def v05_pre_reads(M, h, out):
     for i in range(5):
         seed = (seed ^ np.uint64(h[i])) * _FNV_PRIME
     st = np.zeros(4, np.uint64)
-    pcg64_seed(seed, st)
+    pcg64_state(seed, st)
     outside = np.empty(cards.shape[0], np.int64)
     n_out = 0
     for c in cards:

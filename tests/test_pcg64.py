@@ -5,7 +5,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from poker51.play.pcg64 import PCG64Plain, pcg64_next64, pcg64_random, pcg64_seed, seed_words
+from poker51.pcg64 import PCG64Plain, pcg64_next64, pcg64_random, pcg64_state, seed_words
 
 SEEDS = [0, 1, 51, 2**32 - 1, 2**32, 2**63 + 77, 2**64 - 1] + [
     int(x) for x in np.random.default_rng(7).integers(0, 2**63, 40, dtype=np.int64)
@@ -27,9 +27,9 @@ def test_plain_and_kernel_streams_are_numpys(seed):
     plain = PCG64Plain(seed)
     assert [plain.random() for _ in range(200)] == doubles.tolist()
     st = np.zeros(4, np.uint64)
-    pcg64_seed(np.uint64(seed), st)
+    pcg64_state(np.uint64(seed), st)
     assert [int(pcg64_next64(st)) for _ in range(50)] == raw.tolist()
-    pcg64_seed(np.uint64(seed), st)
+    pcg64_state(np.uint64(seed), st)
     assert [pcg64_random(st) for _ in range(200)] == doubles.tolist()
 
 
