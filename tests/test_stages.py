@@ -221,18 +221,22 @@ def test_abstraction_size_study(abstraction_dir, tmp_path):
     study = {"p": 0.5, "iterations": 25, "evidence_hands": 12, "lbr_hands": 12}
     paths = {}
     for b in (160, 40):
-        paths[b] = {"table": str(tmp_path / f"b{b}.parquet"), "timing": str(tmp_path / f"b{b}.tsv")}
+        paths[b] = {k: str(tmp_path / f"b{b}{suffix}") for k, suffix in (("table", ".parquet"),
+                    ("hands", "_hands.parquet"), ("timing", ".tsv"))}  # fmt: skip
         run_abstraction_size(
             b, {"belief_seed": 51, "belief_samples": 1000}, "config/population.yaml", "config/holdout.yaml", cfg,
             study, {"seed": 51006, "stack": 100}, {"seed": 51012, "particles": 16, "max_tries": 512}, paths[b],
         )  # fmt: skip
-    again = {"table": str(tmp_path / "again.parquet"), "timing": str(tmp_path / "again.tsv")}
+    again = {k: str(tmp_path / f"again{suffix}") for k, suffix in (("table", ".parquet"), ("hands", "_hands.parquet"),
+                                                                   ("timing", ".tsv"))}  # fmt: skip
     run_abstraction_size(40, {"belief_seed": 51, "belief_samples": 1000}, "config/population.yaml",
                          "config/holdout.yaml", cfg, study, {"seed": 51006, "stack": 100},
                          {"seed": 51012, "particles": 16, "max_tries": 512}, again)  # fmt: skip
     assert sha256_file(again["table"]) == sha256_file(paths[40]["table"])
+    assert sha256_file(again["hands"]) == sha256_file(paths[40]["hands"])
     out = {"table": str(tmp_path / "all.parquet"), "timing": str(tmp_path / "all.tsv")}
-    gather_abstraction_size([paths[b]["table"] for b in (160, 40)], [paths[b]["timing"] for b in (160, 40)], out)
+    gather_abstraction_size([paths[b]["table"] for b in (160, 40)], [paths[b]["timing"] for b in (160, 40)],
+                            [paths[b]["hands"] for b in (160, 40)], 40, out)  # fmt: skip
     df, at = read_parquet(out["table"]), pq.read_table(out["table"])
     assert list(df["buckets"]) == [40, 160] and at.num_rows == 2 and at.column_names == list(df.columns)
     assert list(pd.read_csv(out["timing"], sep="\t")["buckets"]) == [40, 160]
@@ -261,6 +265,13 @@ def test_abstraction_size_study(abstraction_dir, tmp_path):
         for scope in ("pop", "holdout"):
             assert r[f"{scope}_ci_low"] <= r[f"{scope}_mean"] <= r[f"{scope}_ci_high"] and r[f"{scope}_hands"] == 12
         assert r["lbr_win_ci_low"] <= r["lbr_win"] <= r["lbr_win_ci_high"] and r["lbr_hands"] == 12
+        for scope in ("pop", "holdout", "lbr"):
+            assert r[f"{scope}_vs_ref_ci_low"] <= r[f"{scope}_vs_ref"] <= r[f"{scope}_vs_ref_ci_high"]
+    ref = df.set_index("buckets").loc[40]
+    assert (ref["reference_buckets"], ref["pop_vs_ref"], ref["lbr_vs_ref_ci_high"]) == (40, 0.0, 0.0)
+    # the paired difference is the difference of the two means (the same deals)
+    assert df.loc[1, "pop_vs_ref"] == pytest.approx(df.loc[1, "pop_mean"] - df.loc[0, "pop_mean"])
+    assert df.loc[1, "lbr_vs_ref"] == pytest.approx(df.loc[0, "lbr_win"] - df.loc[1, "lbr_win"])
     assert (
         df.loc[1, "private_states"] == df.loc[0, "private_states"] + 120
         and df.loc[1, "infosets"] > df.loc[0, "infosets"]

@@ -39,7 +39,7 @@ from poker51.games.population import Population, load_population
 from poker51.io import canonical_json, read_metadata, read_parquet, write_json, write_parquet
 from poker51.log import logged
 from poker51.multi.stage import run_multi as simulate_tables
-from poker51.play.abstraction_size import real_card_columns
+from poker51.play.abstraction_size import paired_differences, real_card_columns
 from poker51.play.belief_claims import SPOT_DEFINITION, belief_claims, belief_claims_markdown, belief_spots
 from poker51.play.evidence import HOLDOUT, evidence_hands, riemann_factory, summarize, v05_factory
 from poker51.play.holdout import load_holdout
@@ -294,13 +294,14 @@ def run_abstraction_size(
     )  # fmt: skip
     solved = time.perf_counter()
     row = solves.columns()
-    row |= real_card_columns(
+    cards, deals = real_card_columns(
         tables, strategy_table(game, solves.rnr.policy, ab, STUDY_VARIANT), pop,
         load_holdout(holdout) if holdout else (), hands=int(study_cfg["evidence_hands"]),
         seed=int(evidence_cfg["seed"]), stack=int(evidence_cfg["stack"]), lbr_hands=int(study_cfg["lbr_hands"]),
         lbr_seed=int(lbr_cfg["seed"]), particles=int(lbr_cfg["particles"]), max_tries=int(lbr_cfg["max_tries"]),
         progress=True,
     )  # fmt: skip
+    row |= cards
     played = time.perf_counter()
     df = pd.DataFrame([row])
     units = {
@@ -314,6 +315,9 @@ def run_abstraction_size(
     }  # fmt: skip
     meta = {"variant": STUDY_VARIANT, "buckets": int(buckets)}
     write_parquet(df, out["table"], metadata=table_metadata(provenance, units, **meta))
+    deals.insert(0, "buckets", np.int64(buckets))
+    deal_units = {"hand": "deal index", "net": f"{JBITS}; scope lbr: minus what the local best response wins"}
+    write_parquet(deals, out["hands"], metadata=table_metadata(provenance, deal_units, **meta))
     timing = solves.timing() | {
         "build_seconds": built - start,
         "solve_seconds": solved - built,
@@ -326,11 +330,26 @@ def run_abstraction_size(
 
 
 def gather_abstraction_size(
-    tables: Sequence[str], timings: Sequence[str], out: Mapping[str, str], provenance: Provenance = None
+    tables: Sequence[str],
+    timings: Sequence[str],
+    hands: Sequence[str],
+    reference: int,
+    out: Mapping[str, str],
+    provenance: Provenance = None,
 ) -> None:
-    """Every bucket count's row in one table (sorted by buckets) and the timings in one TSV;
-    logs the fitted growth exponent of the Nash solve's seconds per iteration."""
-    gather(tables, out["table"], sort=["buckets"], provenance=provenance)
+    """Every bucket count's row in one table (sorted by buckets) with its paired real-card
+    differences from the ``reference`` bucket count on the same deals
+    (:func:`poker51.play.abstraction_size.paired_differences`), and the timings in one TSV;
+    logs the fitted growth exponent of the solves' seconds per iteration."""
+    df = pd.concat([read_parquet(p) for p in tables], ignore_index=True)
+    df = df.sort_values("buckets", kind="stable").reset_index(drop=True)
+    diffs = paired_differences(pd.concat([read_parquet(p) for p in hands], ignore_index=True), int(reference))
+    df = df.merge(diffs, on="buckets", how="left", validate="one_to_one")
+    df.insert(df.columns.get_loc("lbr_hands") + 1, "reference_buckets", np.int64(reference))
+    units = {**(read_metadata(tables[0]).get("units", {}) if tables else {}), "reference_buckets": "buckets",
+             **units_for([c for c in diffs.columns if "_vs_ref" in c], f"{JBITS}; minus the reference bucket count's, "
+                         "same deals")}  # fmt: skip
+    write_parquet(df, out["table"], metadata=table_metadata(provenance, units, reference_buckets=int(reference)))
     timing = pd.concat([pd.read_csv(t, sep="\t") for t in timings], ignore_index=True)
     timing = timing.sort_values("buckets", kind="stable").reset_index(drop=True)
     timing.to_csv(out["timing"], sep="\t", index=False)

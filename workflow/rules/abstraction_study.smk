@@ -10,6 +10,7 @@ rule abstraction_size:
         holdout=[config["holdout"]] if config.get("holdout") else [],
     output:
         table=out("study/abstraction_size/b{buckets}.parquet"),
+        hands=out("study/abstraction_size/b{buckets}_hands.parquet"),
         timing=out("study/abstraction_size/b{buckets}.tsv"),
     wildcard_constraints:
         buckets="[0-9]+",
@@ -47,9 +48,12 @@ rule gather_abstraction_size:
     input:
         tables=[out(f"study/abstraction_size/b{b}.parquet") for b in STUDY_BUCKETS],
         timings=[out(f"study/abstraction_size/b{b}.tsv") for b in STUDY_BUCKETS],
+        hands=[out(f"study/abstraction_size/b{b}_hands.parquet") for b in STUDY_BUCKETS],
     output:
         table=out("study/abstraction_size.parquet"),
         timing=out("study/abstraction_size_timing.tsv"),
+    params:
+        reference=STUDY_REFERENCE,
     conda:
         "../envs/poker51.yaml"
     log:

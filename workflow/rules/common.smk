@@ -220,6 +220,13 @@ STUDY = config.get("abstraction_study", {})
 #: the bucket counts of the abstraction-size study (none when abstraction_study.enabled is false)
 STUDY_BUCKETS = sorted({int(b) for b in STUDY.get("buckets", [10, 20, 40, 80, 160])}) if STUDY.get("enabled", True) else []
 
+#: the bucket count the others are compared with on the same deals (paired differences)
+STUDY_REFERENCE = STUDY.get("reference") or (
+    config["abstraction"]["buckets"] if config["abstraction"]["buckets"] in STUDY_BUCKETS else max(STUDY_BUCKETS or [0])
+)
+if STUDY_BUCKETS and STUDY_REFERENCE not in STUDY_BUCKETS:
+    sys.exit(f"config error: abstraction_study.reference: {STUDY_REFERENCE} not in abstraction_study.buckets")
+
 
 def study_targets():
     """The abstraction-size study's table, timings and figures (issue 12, section 2)."""
@@ -238,7 +245,7 @@ def study_receipt_files():
     if not STUDY_BUCKETS:
         return []
     return (
-        [out(f"study/abstraction_size/b{b}.parquet") for b in STUDY_BUCKETS]
+        [out(f"study/abstraction_size/b{b}{kind}.parquet") for b in STUDY_BUCKETS for kind in ("", "_hands")]
         + [out("study/abstraction_size.parquet")]
         + figure("abstraction_size")
     )

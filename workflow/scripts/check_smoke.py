@@ -44,8 +44,10 @@ if study.exists():
         sys.exit(f"check_smoke: {study}: a Nash guarantee is not its bracket's low end")
     if not (sizes["rnr_guarantee"] <= sizes["value_high"] + 2 * sizes["rnr_exploitability"]).all():
         sys.exit(f"check_smoke: {study}: a p table guarantees more than the value")
-    for mean, lo, hi in (("pop_mean", "pop_ci_low", "pop_ci_high"), ("holdout_mean", "holdout_ci_low",
-                         "holdout_ci_high"), ("lbr_win", "lbr_win_ci_low", "lbr_win_ci_high")):  # fmt: skip
+    intervals = [("pop_mean", "pop_ci_low", "pop_ci_high"), ("holdout_mean", "holdout_ci_low", "holdout_ci_high"),
+                 ("lbr_win", "lbr_win_ci_low", "lbr_win_ci_high")]  # fmt: skip
+    intervals += [(f"{s}_vs_ref", f"{s}_vs_ref_ci_low", f"{s}_vs_ref_ci_high") for s in ("pop", "holdout", "lbr")]
+    for mean, lo, hi in intervals:
         held = sizes[mean].isna() | ((sizes[lo] <= sizes[mean]) & (sizes[mean] <= sizes[hi]))
         if not held.all():
             sys.exit(f"check_smoke: {study}: an interval of {mean} does not hold its mean")

@@ -6,6 +6,8 @@ with logged(snakemake.log[0]):
     gather_abstraction_size(
         list(snakemake.input.tables),
         list(snakemake.input.timings),
+        list(snakemake.input.hands),
+        int(snakemake.params.reference),
         dict(snakemake.output.items()),
         provenance=provenance(snakemake.rule, snakemake.wildcards, snakemake.params, snakemake.input),
     )

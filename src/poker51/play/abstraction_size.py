@@ -11,7 +11,10 @@ that classifies with that abstraction's classes and buckets.  :func:`real_card_c
   interval is over independent deals;
 - ``holdout_*``: the same with the hold-out types, equally weighted;
 - ``lbr_*``: what the local best response wins from the table (:class:`~poker51.play.lbr.LBRScore`,
-  + = LBR wins), on its own seeded deals.
+  + = LBR wins), on its own seeded deals;
+- per deal, Riemann's net in each of the three (the population's mix, the hold-out mix, minus
+  LBR's net), from which :func:`paired_differences` compares every bucket count with a
+  reference bucket count on the same deals.
 
 The type players read their strength through the abstraction's buckets (:mod:`poker51.play.players`),
 so the in-sample opponents are those of each bucket count; the hold-out rule players read
@@ -33,9 +36,6 @@ from poker51.play.holdout import HoldoutType
 from poker51.play.lbr import lbr_run, policy_model, summarize_lbr
 from poker51.play.riemann import Riemann
 from poker51.study.abstraction_size import STUDY_VARIANT
-
-#: the real-card columns of the study's table, Riemann's jbits per hand except ``lbr_win*``
-REAL_CARD_SCOPES = ("pop", "holdout")
 
 
 def table_player(tables: AbstractionTables, table: pd.DataFrame, name: str) -> Riemann:
@@ -61,6 +61,11 @@ def pooled(
     return x @ w
 
 
+#: the scopes of the per-deal nets (Riemann's jbits per hand; ``lbr`` minus what LBR wins)
+DEAL_SCOPES = ("pop", "holdout", "lbr")
+DEAL_COLUMNS = ["scope", "hand", "net"]
+
+
 def real_card_columns(
     tables: AbstractionTables,
     table: pd.DataFrame,
@@ -75,9 +80,10 @@ def real_card_columns(
     particles: int,
     max_tries: int,
     progress: bool = False,
-) -> dict[str, Any]:
-    """The real-card columns of one bucket count (module docstring); ``lbr_hands`` 0 leaves
-    the LBR columns NaN."""
+) -> tuple[dict[str, Any], pd.DataFrame]:
+    """The real-card columns of one bucket count (module docstring; ``lbr_hands`` 0 leaves
+    the LBR columns NaN) and the per-deal nets behind them (:data:`DEAL_COLUMNS`: scope, hand,
+    Riemann's net on that deal, for :func:`paired_differences`)."""
     if tables.variant != STUDY_VARIANT:
         raise ValueError(f"the study plays the {STUDY_VARIANT} variant, not {tables.variant}")
     riemann = table_player(tables, table, f"<{tables.n_buckets}-bucket table>")
@@ -86,6 +92,7 @@ def real_card_columns(
         progress=progress, holdout=holdout,
     )  # fmt: skip
     out: dict[str, Any] = {}
+    deals = []
     scopes = (("pop", IN_SAMPLE, [t.name for t in pop.types], pop.weights),
               ("holdout", HOLDOUT, [h.name for h in holdout], None))  # fmt: skip
     for scope, population, names, w in scopes:
@@ -98,13 +105,47 @@ def real_card_columns(
         x = pooled(per_hand, population, names, w)
         mean, _, _, lo, hi = mean_ci(x)
         out |= {f"{scope}_hands": int(x.size), f"{scope}_mean": mean, f"{scope}_ci_low": lo, f"{scope}_ci_high": hi}
+        deals.append(pd.DataFrame({"scope": scope, "hand": np.arange(x.size, dtype=np.int64), "net": x}))
     if lbr_hands > 0:
         model = policy_model("v0.6", tables.variant, tables, riemann)
         df = lbr_run(model, tables.variant, "v0.6", lbr_hands, lbr_seed, particles, max_tries, progress=progress)
         out |= summarize_lbr(df, lbr_seed, particles, max_tries)[0].columns()
+        net = -df["net"].to_numpy(np.float64)
+        deals.append(pd.DataFrame({"scope": "lbr", "hand": df["hand"].to_numpy(np.int64), "net": net}))
     else:
         out |= {"lbr_win": np.nan, "lbr_win_ci_low": np.nan, "lbr_win_ci_high": np.nan, "lbr_hands": 0}
-    return out
+    empty = pd.DataFrame({"scope": pd.Series([], dtype=str), "hand": pd.Series([], dtype=np.int64),
+                          "net": pd.Series([], dtype=np.float64)})  # fmt: skip
+    return out, pd.concat(deals, ignore_index=True) if deals else empty
 
 
-__all__ = ["REAL_CARD_SCOPES", "pooled", "real_card_columns", "table_player"]
+def paired_differences(deals: pd.DataFrame, reference: int) -> pd.DataFrame:
+    """Per bucket count (``deals``: the per-deal nets of every bucket count, with a
+    ``buckets`` column) and scope, the mean per-deal difference of Riemann's net from the
+    ``reference`` bucket count's on the same deal, with its Student-t 95% interval:
+    columns buckets, ``{scope}_vs_ref``, ``{scope}_vs_ref_ci_low``, ``{scope}_vs_ref_ci_high``
+    (NaN when the reference or the scope is absent; 0 with a zero-width interval for the
+    reference itself).  Every bucket count meets the same deals, so the difference has far
+    less spread than either mean."""
+    rows = []
+    for b in sorted(deals["buckets"].unique()):
+        row: dict[str, Any] = {"buckets": int(b)}
+        for scope in DEAL_SCOPES:
+            mine = deals[(deals["buckets"] == b) & (deals["scope"] == scope)].set_index("hand")["net"]
+            ref = deals[(deals["buckets"] == reference) & (deals["scope"] == scope)].set_index("hand")["net"]
+            cols = [f"{scope}_vs_ref", f"{scope}_vs_ref_ci_low", f"{scope}_vs_ref_ci_high"]
+            if mine.empty or ref.empty:
+                row |= dict.fromkeys(cols, np.nan)
+                continue
+            if not mine.index.equals(ref.index):
+                raise ValueError(f"{scope}: {b} buckets and the reference {reference} played different deals")
+            d = (mine - ref).to_numpy(np.float64)
+            mean, _, _, lo, hi = mean_ci(d)
+            if not np.any(d):
+                lo = hi = 0.0
+            row |= dict(zip(cols, (mean, lo, hi)))
+        rows.append(row)
+    return pd.DataFrame(rows)
+
+
+__all__ = ["DEAL_COLUMNS", "DEAL_SCOPES", "paired_differences", "pooled", "real_card_columns", "table_player"]
