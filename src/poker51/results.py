@@ -81,7 +81,8 @@ class Results:
     - ``abstraction_size``: the abstraction-size study, one row per bucket count (buckets,
       classes, private_states, value bracket, nash_*/rnr_* iterations, exploitability,
       guarantee, vs_population; pop_*, holdout_* real-card means with 95% CIs in jbits per hand
-      for Riemann, lbr_win* what the local best response wins); None if the study is off
+      for Riemann, lbr_win* what the local best response wins; ``*_vs_ref*``: the paired difference
+      from the ``reference_buckets`` row on the same deals); None if the study is off
     """
 
     root: Path
