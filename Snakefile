@@ -16,6 +16,7 @@ include: "workflow/rules/census.smk"
 include: "workflow/rules/abstraction.smk"
 include: "workflow/rules/solve.smk"
 include: "workflow/rules/solver_comparison.smk"
+include: "workflow/rules/abstraction_study.smk"
 include: "workflow/rules/scores.smk"
 include: "workflow/rules/export.smk"
 include: "workflow/rules/realcards.smk"
@@ -41,6 +42,9 @@ localrules:
     belief_claims,
     gather_solver_comparison,
     solver_comparison_figure,
+    gather_abstraction_size,
+    abstraction_size_figure,
+    abstraction_size_cost_figure,
     rulebook_figure,
 
 

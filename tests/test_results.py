@@ -82,6 +82,26 @@ def test_the_real_card_studies_are_in_the_tables(results):
         assert len(claims) == 5 and set(claims["verdict"]) <= {"holds", "differs", "not computed"}
 
 
+def test_the_abstraction_size_study_has_a_row_per_bucket_count(results):
+    """Issue 12, section 2: the study's table as the config says (or absent when it is off)."""
+    study = results.receipt["config"].get("abstraction_study", {})
+    if not study.get("enabled", True):
+        assert results.abstraction_size is None
+        return
+    df = results.abstraction_size
+    assert df is not None and list(df["buckets"]) == sorted(study["buckets"])
+    assert (df["private_states"] == df["classes"] + df["buckets"]).all() and set(df["variant"]) == {"standard"}
+    assert (df["pop_hands"] == study["evidence_hands"]).all() and (df["lbr_hands"] == study["lbr_hands"]).all()
+    ref = df[df["buckets"] == df["reference_buckets"]]
+    assert len(ref) == 1 and (ref[["pop_vs_ref", "holdout_vs_ref", "lbr_vs_ref"]] == 0).all(axis=None)
+    assert (df["nash_iterations"] <= study["iterations"]).all() and (df["rnr_iterations"] <= study["iterations"]).all()
+    assert results.units("study/abstraction_size.parquet")["value_low"] == JBITS
+    assert results.units("study/abstraction_size.parquet")["lbr_win"] == LBR_UNIT
+    assert "study/abstraction_size.parquet" in {Path(f).relative_to(results.root).as_posix()
+                                                 for f in results.receipt["files"]}  # fmt: skip
+    assert not any(f.endswith("abstraction_size_timing.tsv") for f in results.receipt["files"])
+
+
 def test_every_parquet_carries_its_provenance_and_units(results):
     cfg = results.receipt["config"]
     root = Path(results.root)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import pytest
 
@@ -200,3 +201,83 @@ def test_validate_config_checks_the_holdout_file_and_lbr_tries(tmp_path, edit, m
     with pytest.raises(ConfigError) as err:
         validate_config(cfg, root / "workflow" / "schemas" / "config.schema.yaml", [path], {})
     assert str(err.value) == message.format(cfg=path, dir=tmp_path)
+
+
+@pytest.mark.slow  # two bucket counts built, solved and played: about a minute
+def test_abstraction_size_study(abstraction_dir, tmp_path):
+    """The study's 40-bucket row has the value bracket the pipeline's scores stage computes
+    from its own Nash solve (same solve settings); 160 buckets (int16 bucket columns) are
+    solved and played too; the real-card intervals hold their means; the gathered table
+    is sorted by buckets, round-trips through pandas and pyarrow and is byte-reproducible."""
+    import numpy as np
+    import pandas as pd
+    import pyarrow.parquet as pq
+
+    from poker51.games.abstract import build_game
+    from poker51.stages import abstraction_size_figure, gather_abstraction_size, run_abstraction_size
+    from poker51.study.scores import value_bracket
+
+    cfg = {"algorithm": "dcfr", "target_exploitability": 0.001, "check_first": 10, "check_growth": 1.25}
+    study = {"p": 0.5, "iterations": 25, "evidence_hands": 12, "lbr_hands": 12}
+    paths = {}
+    for b in (160, 40):
+        paths[b] = {k: str(tmp_path / f"b{b}{suffix}") for k, suffix in (("table", ".parquet"),
+                    ("hands", "_hands.parquet"), ("timing", ".tsv"))}  # fmt: skip
+        run_abstraction_size(
+            b, {"belief_seed": 51, "belief_samples": 1000}, "config/population.yaml", "config/holdout.yaml", cfg,
+            study, {"seed": 51006, "stack": 100}, {"seed": 51012, "particles": 16, "max_tries": 512}, paths[b],
+        )  # fmt: skip
+    again = {k: str(tmp_path / f"again{suffix}") for k, suffix in (("table", ".parquet"), ("hands", "_hands.parquet"),
+                                                                   ("timing", ".tsv"))}  # fmt: skip
+    run_abstraction_size(40, {"belief_seed": 51, "belief_samples": 1000}, "config/population.yaml",
+                         "config/holdout.yaml", cfg, study, {"seed": 51006, "stack": 100},
+                         {"seed": 51012, "particles": 16, "max_tries": 512}, again)  # fmt: skip
+    assert sha256_file(again["table"]) == sha256_file(paths[40]["table"])
+    assert sha256_file(again["hands"]) == sha256_file(paths[40]["hands"])
+    out = {"table": str(tmp_path / "all.parquet"), "timing": str(tmp_path / "all.tsv")}
+    gather_abstraction_size([paths[b]["table"] for b in (160, 40)], [paths[b]["timing"] for b in (160, 40)],
+                            [paths[b]["hands"] for b in (160, 40)], 40, out)  # fmt: skip
+    df, at = read_parquet(out["table"]), pq.read_table(out["table"])
+    assert list(df["buckets"]) == [40, 160] and at.num_rows == 2 and at.column_names == list(df.columns)
+    assert list(pd.read_csv(out["timing"], sep="\t")["buckets"]) == [40, 160]
+    # the 40-bucket row against the pipeline's own stages: its Nash solve, then the scores' bracket
+    nash = tmp_path / "nash"
+    nash.mkdir()
+    kinds = (("policy", "npy"), ("regret_mass", "npy"), ("convergence", "parquet"), ("summary", "json"),
+             ("timing", "tsv"), ("checkpoint", "npz"))  # fmt: skip
+    files = {k: str(nash / f"{k}.{e}") for k, e in kinds}
+    run_solve("standard", 0.0, str(abstraction_dir), "config/population.yaml", files,
+              {**cfg, "checkpoint_every": 500}, 25)  # fmt: skip
+    from poker51.abstraction.tables import AbstractionTables
+
+    game = build_game(AbstractionTables.load(abstraction_dir, "standard").arrays())
+    bracket = value_bracket(game, np.load(files["policy"]))
+    row = df.set_index("buckets").loc[40]
+    assert (row["value_low"], row["value_high"], row["value_high_recall"]) == (
+        bracket.low, bracket.high, bracket.high_recall)  # fmt: skip
+    assert row["nash_iterations"] == json.loads(Path(files["summary"]).read_text())["iterations"]
+    for _, r in df.iterrows():
+        assert r["value_low"] <= r["value_high"] <= r["value_high_recall"] + 1e-12
+        assert (
+            r["nash_guarantee"] == r["value_low"]
+            and r["rnr_guarantee"] <= r["value_high"] + 2 * r["rnr_exploitability"]
+        )
+        for scope in ("pop", "holdout"):
+            assert r[f"{scope}_ci_low"] <= r[f"{scope}_mean"] <= r[f"{scope}_ci_high"] and r[f"{scope}_hands"] == 12
+        assert r["lbr_win_ci_low"] <= r["lbr_win"] <= r["lbr_win_ci_high"] and r["lbr_hands"] == 12
+        for scope in ("pop", "holdout", "lbr"):
+            assert r[f"{scope}_vs_ref_ci_low"] <= r[f"{scope}_vs_ref"] <= r[f"{scope}_vs_ref_ci_high"]
+    ref = df.set_index("buckets").loc[40]
+    assert (ref["reference_buckets"], ref["pop_vs_ref"], ref["lbr_vs_ref_ci_high"]) == (40, 0.0, 0.0)
+    # the paired difference is the difference of the two means (the same deals)
+    assert df.loc[1, "pop_vs_ref"] == pytest.approx(df.loc[1, "pop_mean"] - df.loc[0, "pop_mean"])
+    assert df.loc[1, "lbr_vs_ref"] == pytest.approx(df.loc[0, "lbr_win"] - df.loc[1, "lbr_win"])
+    assert (
+        df.loc[1, "private_states"] == df.loc[0, "private_states"] + 120
+        and df.loc[1, "infosets"] > df.loc[0, "infosets"]
+    )
+    figs = []
+    for k in ("a", "b"):
+        abstraction_size_figure(out["table"], str(tmp_path / f"fig_{k}.pdf"))
+        figs.append(sha256_file(tmp_path / f"fig_{k}.png"))
+    assert figs[0] == figs[1]

@@ -78,6 +78,11 @@ class Results:
     - ``variants``: :class:`VariantResults` per variant found, in the package's variant order
     - ``receipt``: the receipt (config, packages, seeds, SHA-256 of every file)
     - ``verify``: the verifier's report (None if absent)
+    - ``abstraction_size``: the abstraction-size study, one row per bucket count (buckets,
+      classes, private_states, value bracket, nash_*/rnr_* iterations, exploitability,
+      guarantee, vs_population; pop_*, holdout_* real-card means with 95% CIs in jbits per hand
+      for Riemann, lbr_win* what the local best response wins; ``*_vs_ref*``: the paired difference
+      from the ``reference_buckets`` row on the same deals); None if the study is off
     """
 
     root: Path
@@ -92,6 +97,7 @@ class Results:
     variants: dict[str, VariantResults]
     receipt: dict[str, Any] = field(repr=False)
     verify: dict[str, Any] | None = field(repr=False)
+    abstraction_size: pd.DataFrame | None = None
 
     def metadata(self, table: str | Path) -> dict[str, Any]:
         """The ``poker51.*`` metadata of a table, by its path under :attr:`root`: the producing
@@ -170,4 +176,5 @@ def load_results(path: str | Path = "results") -> Results:
         variants={v: _variant(root, v) for v in variants},
         receipt=_json(root / "receipt.json"),
         verify=_json(verify) if verify.is_file() else None,
+        abstraction_size=_optional(root / "study" / "abstraction_size.parquet"),
     )

@@ -115,6 +115,21 @@ def class_key(base: Any, marker: Any, house_draw: Any) -> Any:
     return base * 100 + marker * 10 + house_draw
 
 
+#: the most buckets an int8 column holds: the bucket columns of the abstraction's tables and of the
+#: strategy table are int8 up to this count (the pipeline's 40) and int16 above it (the
+#: abstraction-size study's 160)
+INT8_BUCKETS = 127
+
+
+def bucket_dtype(n_buckets: int) -> str:
+    """The dtype of a bucket column of an abstraction with ``n_buckets`` buckets.
+
+    >>> bucket_dtype(40), bucket_dtype(127), bucket_dtype(160)
+    ('int8', 'int8', 'int16')
+    """
+    return "int8" if int(n_buckets) <= INT8_BUCKETS else "int16"
+
+
 #: the abstraction stage's tables, written as ``{variant}/{name}.parquet``
 ABSTRACTION_TABLES: tuple[str, ...] = ("classes", "buckets", "transitions", "belief")
 #: the exported strategy table of a variant: ``tables/{table_stem(variant)}.parquet``
@@ -133,7 +148,8 @@ def p_label(p: float) -> str:
 
 
 __all__ = [
-    "ABSTRACTION_TABLES", "ANTE", "BET_SIZES", "MARKER_CARD", "MARKER_RULES", "N_DRAWS", "RIEMANN_BET",
+    "ABSTRACTION_TABLES", "ANTE", "BET_SIZES", "INT8_BUCKETS", "MARKER_CARD", "MARKER_RULES", "N_DRAWS", "RIEMANN_BET",
     "RULE_BUG", "RULE_CLUB_ANY", "RULE_ORDINARY", "RULE_SUIT_TWO", "RULE_WILD", "TABLE_STEM", "VARIANTS",
-    "VARIANT_NAMES", "VARIANT_RULES", "Variant", "class_key", "p_label", "read_bet", "read_draw", "table_stem",
+    "VARIANT_NAMES", "VARIANT_RULES", "Variant", "bucket_dtype", "class_key", "p_label", "read_bet", "read_draw",
+    "table_stem",
 ]  # fmt: skip

@@ -87,6 +87,26 @@ def _comparison() -> tuple[pd.DataFrame, pd.DataFrame]:
     return pd.DataFrame(rows), pd.DataFrame(timing)
 
 
+def _abstraction_size() -> tuple[pd.DataFrame, pd.DataFrame]:
+    """Study rows of four bucket counts (real-card results with intervals) and their timings
+    (seconds per iteration growing as private states ** 1.5)."""
+    b = np.array([10, 20, 40, 80])
+    m = np.array([1.2, 1.4, 1.5, 1.5])
+    df = pd.DataFrame({"buckets": b, "p": 0.5, "value_low": -0.01 * b / 80, "value_high": 0.02 + 0 * b,
+                       "nash_guarantee": -0.01 * b / 80, "rnr_guarantee": -0.05 + 0 * b, "rnr_vs_population": 1.4,
+                       "pop_hands": 400, "pop_mean": m, "pop_ci_low": m - 0.2, "pop_ci_high": m + 0.2,
+                       "holdout_mean": m - 0.4, "holdout_ci_low": m - 0.6, "holdout_ci_high": m - 0.2,
+                       "lbr_hands": 1000, "lbr_win": -0.1 * m, "lbr_win_ci_low": -0.1 * m - 0.1,
+                       "lbr_win_ci_high": -0.1 * m + 0.1})  # fmt: skip
+    states = b + 19
+    timing = pd.DataFrame({"buckets": b, "private_states": states, "nash_cpu_seconds_per_iteration": 1e-4 * states**1.5,
+                           "rnr_cpu_seconds_per_iteration": 2e-4 * states**1.5,
+                           "nash_seconds_per_iteration": 3e-4 * states, "rnr_seconds_per_iteration": 3e-4 * states,
+                           "peak_solve_mb": 2.0 * states,
+                           "peak_rss_mb": 900 + 2.0 * states})  # fmt: skip
+    return df, timing
+
+
 @pytest.fixture(scope="module")
 def tiny_summary() -> pd.DataFrame:
     game = build_game(small_abstraction())
@@ -107,6 +127,12 @@ def drawings(tiny_summary):
         "strategy": (figures.draw_strategy, figures.fig_strategy, (tiny_summary, names, 4, "tiny")),
         "evidence": (figures.draw_evidence, figures.fig_evidence, (_evidence(),)),
         "solver_comparison": (figures.draw_solver_comparison, figures.fig_solver_comparison, _comparison()),
+        "abstraction_size": (figures.draw_abstraction_size, figures.fig_abstraction_size, _abstraction_size()[:1]),
+        "abstraction_size_cost": (
+            figures.draw_abstraction_size_cost,
+            figures.fig_abstraction_size_cost,
+            _abstraction_size()[1:],
+        ),
     }
 
 
@@ -197,3 +223,27 @@ def test_solver_comparison_shows_every_run_and_the_missed_target():
     assert all(b.get_height() == pytest.approx(8.0) for b in hatched)
     labels = {t.get_text() for ax in bottom for t in ax.texts}
     assert {"20", "40", "80"} <= labels  # iterations at the first check under the target
+
+
+def test_abstraction_size_shows_the_bracket_and_three_real_card_series_with_their_intervals():
+    df, timing = _abstraction_size()
+    fig = figures.draw_abstraction_size(df)
+    left, middle, right = fig.axes
+    for ax in fig.axes:
+        assert [t.get_text() for t in ax.get_xticklabels()] == ["10", "20", "40", "80"]
+    assert len(left.collections) == 1  # the shaded bracket
+    lines = {line.get_label(): line for line in left.get_lines()}
+    assert np.allclose(lines["p = 0.5 table's guarantee"].get_ydata(), -0.05)
+    labels = [t.get_text() for t in fig.legends[0].get_texts()]
+    assert labels == ["vs population, abstract game", "vs population", "vs hold-out types"]
+    pop, holdout = middle.containers  # errorbar containers: data line, caps, bars
+    assert np.allclose(pop.lines[0].get_ydata(), df["pop_mean"])
+    assert np.allclose([seg[:, 1].min() for seg in holdout.lines[2][0].get_segments()], df["holdout_ci_low"])
+    (lbr,) = right.containers
+    assert np.allclose(lbr.lines[0].get_ydata(), 0.1 * df["pop_mean"])  # Riemann's side: minus what LBR wins
+    bars = lbr.lines[2][0].get_segments()
+    assert np.allclose([seg[:, 1].min() for seg in bars], 0.1 * df["pop_mean"] - 0.1)
+    assert np.allclose([seg[:, 1].max() for seg in bars], 0.1 * df["pop_mean"] + 0.1)
+    cost = figures.draw_abstraction_size_cost(timing)
+    legend = [t.get_text() for t in cost.axes[0].get_legend().get_texts()]
+    assert legend == ["Nash: exponent 1.50", "p table: exponent 1.50"]

@@ -212,7 +212,43 @@ def receipt_inputs():
     files += multi_targets()
     files += rulebook_targets()
     files += [f for f in comparison_targets() if f.endswith(".parquet")]  # its figure shows seconds
+    files += study_receipt_files()
     return [f for f in files if "convergence_time" not in f]
+
+
+STUDY = config.get("abstraction_study", {})
+#: the bucket counts of the abstraction-size study (none when abstraction_study.enabled is false)
+STUDY_BUCKETS = sorted({int(b) for b in STUDY.get("buckets", [10, 20, 40, 80, 160])}) if STUDY.get("enabled", True) else []
+
+#: the bucket count the others are compared with on the same deals (paired differences)
+STUDY_REFERENCE = STUDY.get("reference") or (
+    config["abstraction"]["buckets"] if config["abstraction"]["buckets"] in STUDY_BUCKETS else max(STUDY_BUCKETS or [0])
+)
+if STUDY_BUCKETS and STUDY_REFERENCE not in STUDY_BUCKETS:
+    sys.exit(f"config error: abstraction_study.reference: {STUDY_REFERENCE} not in abstraction_study.buckets")
+
+
+def study_targets():
+    """The abstraction-size study's table, timings and figures (issue 12, section 2)."""
+    if not STUDY_BUCKETS:
+        return []
+    return (
+        [out("study/abstraction_size.parquet"), out("study/abstraction_size_timing.tsv")]
+        + figure("abstraction_size")
+        + figure("abstraction_size_cost")
+    )
+
+
+def study_receipt_files():
+    """What the receipt holds of the study: the per-size and gathered tables and the figure
+    drawn from them (not the timings, nor the cost figure drawn from them: wall clock)."""
+    if not STUDY_BUCKETS:
+        return []
+    return (
+        [out(f"study/abstraction_size/b{b}{kind}.parquet") for b in STUDY_BUCKETS for kind in ("", "_hands")]
+        + [out("study/abstraction_size.parquet")]
+        + figure("abstraction_size")
+    )
 
 
 def comparison_targets():
@@ -240,6 +276,7 @@ def all_targets():
         + rulebook_targets()
         + report_targets()
         + comparison_targets()
+        + study_targets()
     )
 
 

@@ -32,4 +32,23 @@ for _, row in scores[scores["table"] == "rnr"].iterrows():
         sys.exit(f"check_smoke: scores of {row['variant']} break guarantee <= value <= vs_population")
 if not (scores["value_low"] <= scores["value_high"] + 1e-12).all():
     sys.exit("check_smoke: a value bracket is inverted")
+# the abstraction-size study (when on): one row per bucket count, sorted; its brackets ordered,
+# the Nash table's guarantee the bracket's low end, the p table's guarantee under the value
+# within its exploitability, and every real-card interval holding its mean
+study = results / "study" / "abstraction_size.parquet"
+if study.exists():
+    sizes = read_parquet(study)
+    if not sizes["buckets"].is_monotonic_increasing or not (sizes["value_low"] <= sizes["value_high"]).all():
+        sys.exit(f"check_smoke: {study}: rows unsorted or a value bracket inverted")
+    if not (sizes["nash_guarantee"] == sizes["value_low"]).all():
+        sys.exit(f"check_smoke: {study}: a Nash guarantee is not its bracket's low end")
+    if not (sizes["rnr_guarantee"] <= sizes["value_high"] + 2 * sizes["rnr_exploitability"]).all():
+        sys.exit(f"check_smoke: {study}: a p table guarantees more than the value")
+    intervals = [("pop_mean", "pop_ci_low", "pop_ci_high"), ("holdout_mean", "holdout_ci_low", "holdout_ci_high"),
+                 ("lbr_win", "lbr_win_ci_low", "lbr_win_ci_high")]  # fmt: skip
+    intervals += [(f"{s}_vs_ref", f"{s}_vs_ref_ci_low", f"{s}_vs_ref_ci_high") for s in ("pop", "holdout", "lbr")]
+    for mean, lo, hi in intervals:
+        held = sizes[mean].isna() | ((sizes[lo] <= sizes[mean]) & (sizes[mean] <= sizes[hi]))
+        if not held.all():
+            sys.exit(f"check_smoke: {study}: an interval of {mean} does not hold its mean")
 print(f"check_smoke: {len(tables)} tables round-trip, {len(figures)} figure files drawn, scores consistent")

@@ -18,6 +18,7 @@ import pandas as pd
 from poker51.abstraction.classes import HandTable, hand_table, variant_spec
 from poker51.abstraction.transitions import final_hand_weights
 from poker51.hands.evaluate import strengths as eval_strengths
+from poker51.rules import bucket_dtype
 
 N_BUCKETS = 40
 
@@ -52,20 +53,23 @@ def bucket_table(values: np.ndarray, weights: np.ndarray, total: int, n_buckets:
         sel = b == k
         rows.append((k, v[sel].min(), v[sel].max(), sel.sum(), w[sel].sum()))
     df = pd.DataFrame(rows, columns=["bucket", "low", "high", "n_strengths", "weight"])
-    df = df.astype({"bucket": "int8", "low": "int32", "high": "int32", "n_strengths": "int32", "weight": "int64"})
+    df = df.astype(
+        {"bucket": bucket_dtype(n_buckets), "low": "int32", "high": "int32", "n_strengths": "int32", "weight": "int64"}
+    )
     df["probability"] = (df["weight"] / total).astype("float64")
     return df
 
 
 def bucket_of_strength(strengths, variant_buckets) -> np.ndarray:
-    """Bucket (int8) of each strength: the last bucket whose lowest strength is ≤ it.
+    """Bucket of each strength: the last bucket whose lowest strength is ≤ it (int8, int16 above
+    127 buckets: :func:`poker51.rules.bucket_dtype`).
 
     ``variant_buckets`` is a bucket table or its ``low`` column; a strength below every
     bucket goes to bucket 0.
     """
     lows = np.asarray(variant_buckets["low"] if isinstance(variant_buckets, pd.DataFrame) else variant_buckets)
     b = np.searchsorted(lows, np.asarray(strengths), side="right") - 1
-    return np.maximum(b, 0).astype(np.int8)
+    return np.maximum(b, 0).astype(bucket_dtype(lows.size))
 
 
 @lru_cache(maxsize=3)

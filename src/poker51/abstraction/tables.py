@@ -9,9 +9,11 @@ below), written as ``{directory}/{name}.parquet`` and read back by
 
 - classes: class int16, name, base int8, base_name, marker bool, house_draw int8,
   members int64, probability float64
-- buckets: bucket int8, low int32, high int32, n_strengths int32, weight int64, probability
+- buckets: bucket int8 (int16 above 127 buckets: :func:`poker51.rules.bucket_dtype`), low int32,
+  high int32, n_strengths int32, weight int64, probability
 - transitions: drawer ("human" rows d = 0..5, "riemann" one row set at its House draw),
-  class int16, draw int8, bucket int8, count int64, total int64, probability float64;
+  class int16, draw int8, bucket int8 (int16 above 127 buckets), count int64, total int64,
+  probability float64;
   count / total exact (total = members · C(n_rest, draw))
 - belief: draw int8 (0..5), quantile int16 (0..999), strength int32
 """
@@ -37,7 +39,7 @@ from poker51.errors import InputError
 from poker51.hands.house import keep_table
 from poker51.io import TableError, read_parquet, write_parquet
 from poker51.provenance import HANDS, PROBABILITY, STRENGTH
-from poker51.rules import ABSTRACTION_TABLES, N_DRAWS
+from poker51.rules import ABSTRACTION_TABLES, N_DRAWS, bucket_dtype
 
 #: the units of the tables' columns (written into each table's metadata)
 UNITS: dict[str, dict[str, str]] = {
@@ -265,7 +267,7 @@ def _transition_frame(hist: np.ndarray, members: np.ndarray, n_rest: int, house_
     riemann = human[human["draw"].to_numpy() == house_draw[human["class"].to_numpy()]].assign(drawer="riemann")
     transitions = pd.concat([human, riemann], ignore_index=True)
     transitions = transitions.astype(
-        {"class": "int16", "draw": "int8", "bucket": "int8", "count": "int64", "total": "int64"}
+        {"class": "int16", "draw": "int8", "bucket": bucket_dtype(n_buckets), "count": "int64", "total": "int64"}
     )
     transitions["probability"] = transitions["count"] / transitions["total"]
     return transitions.sort_values(["drawer", "class", "draw", "bucket"], kind="stable").reset_index(drop=True)

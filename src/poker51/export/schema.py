@@ -21,6 +21,9 @@ pre_line      string     before the draw: the round's betting so far; after it: 
 post_line     string     after the draw: the round's betting so far; ``""`` before it
 class         int16      Riemann's dealt-hand class before the draw; -1 after it
 bucket        int8       Riemann's final-hand bucket (0 weakest) after the draw; -1 before
+                         (int16 in a table of more than 127 buckets, which only the
+                         abstraction-size study builds and plays in memory: the file
+                         format holds int8, :func:`poker51.rules.bucket_dtype`)
 fold .. bet   float64    probability of each action (:data:`ACTION_COLUMNS`); 0 for an
                          action the spot does not offer; each row sums to 1
 ============  =========  ===================================================================
@@ -50,7 +53,7 @@ import pyarrow as pa
 import pyarrow.parquet as pq
 
 from poker51.io import TableError, read_metadata
-from poker51.rules import BET_SIZES, table_stem
+from poker51.rules import BET_SIZES, bucket_dtype, table_stem
 
 TABLE_FORMAT = "poker51-riemann-table/1"
 #: spot categories, alphabetical (so sorting by category code is sorting by name)
@@ -130,9 +133,15 @@ def decision_lines() -> tuple[str, ...]:
 
 
 # --------------------------------------------------------------------------- rows
+def _bucket_dtype(buckets: Any) -> np.dtype:
+    """The bucket column's dtype for these bucket values: int8, int16 above 127 buckets."""
+    top = int(np.max(buckets)) if len(buckets) else -1
+    return np.dtype(bucket_dtype(top + 1))
+
+
 def frame(cols: Mapping[str, Sequence]) -> pd.DataFrame:
     df = pd.DataFrame({c: cols[c] for c in TABLE_COLUMNS})
-    df = df.astype(INT_DTYPES)
+    df = df.astype({**INT_DTYPES, "bucket": _bucket_dtype(df["bucket"].to_numpy(np.int64))})
     df["spot"] = df["spot"].astype(str).astype(SPOT_DTYPE)
     for c in ("pre_line", "post_line"):
         df[c] = df[c].astype(str)
@@ -163,7 +172,7 @@ def content_digest(df: pd.DataFrame, lines: Mapping[str, tuple[np.ndarray, list[
     for c in TABLE_COLUMNS:
         h.update(c.encode() + b"\0")
         if c in INT_DTYPES or c in ACTION_COLUMNS:
-            dt = np.dtype(INT_DTYPES.get(c, "float64")).newbyteorder("<")
+            dt = (df[c].dtype if c == "bucket" else np.dtype(INT_DTYPES.get(c, "float64"))).newbyteorder("<")
             h.update(np.ascontiguousarray(df[c].to_numpy(), dtype=dt).tobytes())
         else:
             codes, uniques = (lines or {}).get(c) or _codes(df[c])
@@ -199,7 +208,10 @@ def check_table(df: pd.DataFrame, name: str = "<table>", lines: dict[str, Any] |
 
     if tuple(df.columns) != TABLE_COLUMNS:
         raise bad(f"columns {list(df.columns)} are not {list(TABLE_COLUMNS)}")
-    for c, dt in INT_DTYPES.items():
+    want: dict[str, Any] = dict(INT_DTYPES)
+    if pd.api.types.is_integer_dtype(df["bucket"].dtype):
+        want["bucket"] = _bucket_dtype(df["bucket"].to_numpy(np.int64))
+    for c, dt in want.items():
         if df[c].dtype != np.dtype(dt):
             raise bad(f"column {c} has dtype {df[c].dtype}, not {dt}")
     if not isinstance(df["spot"].dtype, pd.CategoricalDtype) or list(df["spot"].cat.categories) != list(SPOTS):

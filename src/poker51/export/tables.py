@@ -17,6 +17,7 @@ from poker51.export.compact import to_json
 from poker51.export.receipt import package_versions
 from poker51.export.schema import (
     ACTION_COLUMNS,
+    INT_DTYPES,
     SPOT_ACTIONS,
     TABLE_COLUMNS,
     TABLE_FORMAT,
@@ -86,6 +87,8 @@ def write_table(df: pd.DataFrame, path: str | Path, provenance: Mapping[str, Any
     if "variant" not in provenance:
         raise ValueError("provenance must name the variant")
     check_table(df, str(path))
+    if df["bucket"].dtype != np.dtype(INT_DTYPES["bucket"]):
+        raise ValueError(f"{path}: the table format holds int8 buckets, this table has {int(df['bucket'].max()) + 1}")
     meta = {
         "provenance": dict(provenance),
         "packages": package_versions(),

@@ -100,9 +100,12 @@ def hand_decks(variant: str, seed: int, first: int, n: int) -> np.ndarray:
     return np.array([shuffled_deck(variant, seed, i) for i in range(first, first + n)], dtype=np.int64)
 
 
-def policy_model(policy: str, variant: str, tables: AbstractionTables, table: str | Path | None = None) -> tuple:
+def policy_model(
+    policy: str, variant: str, tables: AbstractionTables, table: str | Path | Riemann | None = None
+) -> tuple:
     """The kernel view of Riemann's policy (:func:`poker51.play.models.policy_tuple`): ``v0.6``
-    reads the exported ``table`` (checked as :meth:`Riemann.load` does), ``v0.5`` the variant's
+    reads the exported ``table`` (checked as :meth:`Riemann.load` does; or a :class:`Riemann`
+    built from a table in memory, as the abstraction-size study does), ``v0.5`` the variant's
     belief table, ``check-call`` nothing."""
     if policy not in KINDS:
         raise ValueError(f"unknown policy {policy!r}: expected one of {sorted(KINDS)}")
@@ -110,7 +113,10 @@ def policy_model(policy: str, variant: str, tables: AbstractionTables, table: st
         raise ValueError("the v0.6 policy needs its exported table")
     hands = hand_arrays(variant, tables.classes, tables.buckets)
     if policy == "v0.6" and table is not None:
-        riemann = Riemann.load(table, variant=variant, classes=tables.classes, buckets=tables.buckets)
+        if isinstance(table, Riemann):
+            riemann = table
+        else:
+            riemann = Riemann.load(table, variant=variant, classes=tables.classes, buckets=tables.buckets)
         return policy_tuple(V06, hands, table_arrays(*riemann.kernel_arrays()))
     if policy == "v0.5":
         return policy_tuple(V05, hands, belief=tables.belief_array())

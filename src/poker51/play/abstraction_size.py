@@ -1,0 +1,151 @@
+"""The real-card half of the abstraction-size study (issue 12, section 2).
+
+A table solved on an abstraction of any bucket count (:mod:`poker51.study.abstraction_size`)
+is played on real cards as the pipeline plays the published table, without writing it: its
+rows (:func:`poker51.export.tables.strategy_table`) become a :class:`~poker51.play.riemann.Riemann`
+that classifies with that abstraction's classes and buckets.  :func:`real_card_columns` reports
+
+- ``pop_*``: Riemann's jbits per hand against the population, per deal the population's
+  weighted mix of the training types' nets on that deal (every type meets the same deals,
+  :mod:`poker51.play.evidence`), so the mean is the population's and the Student-t 95%
+  interval is over independent deals;
+- ``holdout_*``: the same with the hold-out types, equally weighted;
+- ``lbr_*``: what the local best response wins from the table (:class:`~poker51.play.lbr.LBRScore`,
+  + = LBR wins), on its own seeded deals;
+- per deal, Riemann's net in each of the three (the population's mix, the hold-out mix, minus
+  LBR's net), from which :func:`paired_differences` compares every bucket count with a
+  reference bucket count on the same deals.
+
+The type players read their strength through the abstraction's buckets (:mod:`poker51.play.players`),
+so the in-sample opponents are those of each bucket count; the hold-out rule players read
+their hands by name and are the same for every bucket count.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+import numpy as np
+import pandas as pd
+
+from poker51.abstraction.tables import AbstractionTables
+from poker51.games.population import Population
+from poker51.play.evidence import HOLDOUT, IN_SAMPLE, evidence_hands, mean_ci, v05_factory
+from poker51.play.holdout import HoldoutType
+from poker51.play.lbr import lbr_run, policy_model, summarize_lbr
+from poker51.play.riemann import Riemann
+from poker51.study.abstraction_size import STUDY_VARIANT
+
+
+def table_player(tables: AbstractionTables, table: pd.DataFrame, name: str) -> Riemann:
+    """Riemann v0.6 playing ``table`` (a checked strategy table frame) with ``tables``' classes
+    and buckets."""
+    return Riemann(table, tables.variant, tables.classes, tables.buckets, name=name)
+
+
+def pooled(
+    per_hand: pd.DataFrame, population: str, types: Sequence[str], weights: Sequence[float] | np.ndarray | None = None
+) -> np.ndarray:
+    """Per deal (``hand``), the ``weights``-weighted sum (default: the mean) of Riemann's v0.6
+    nets against the ``types`` of one population on that deal."""
+    if weights is not None and len(weights) != len(types):
+        raise ValueError(f"{len(types)} {population} types, {len(weights)} weights")
+    sel = per_hand[per_hand["population"] == population]
+    wide = sel.pivot(index="hand", columns="type", values="v0.6")
+    missing = sorted(set(types) - set(wide.columns))
+    if missing:
+        raise ValueError(f"no {population} deals of {missing}")
+    x = wide[list(types)].to_numpy(np.float64)
+    w = np.full(len(types), 1.0 / len(types)) if weights is None else np.asarray(weights, np.float64)
+    return x @ w
+
+
+#: the scopes of the per-deal nets (Riemann's jbits per hand; ``lbr`` minus what LBR wins)
+DEAL_SCOPES = ("pop", "holdout", "lbr")
+DEAL_COLUMNS = ["scope", "hand", "net"]
+
+
+def real_card_columns(
+    tables: AbstractionTables,
+    table: pd.DataFrame,
+    pop: Population,
+    holdout: Sequence[HoldoutType],
+    *,
+    hands: int,
+    seed: int,
+    stack: int,
+    lbr_hands: int,
+    lbr_seed: int,
+    particles: int,
+    max_tries: int,
+    progress: bool = False,
+) -> tuple[dict[str, Any], pd.DataFrame]:
+    """The real-card columns of one bucket count (module docstring; ``lbr_hands`` 0 leaves
+    the LBR columns NaN) and the per-deal nets behind them (:data:`DEAL_COLUMNS`: scope, hand,
+    Riemann's net on that deal, for :func:`paired_differences`)."""
+    if tables.variant != STUDY_VARIANT:
+        raise ValueError(f"the study plays the {STUDY_VARIANT} variant, not {tables.variant}")
+    riemann = table_player(tables, table, f"<{tables.n_buckets}-bucket table>")
+    per_hand = evidence_hands(
+        riemann, v05_factory(tables), pop, tables.variant, hands, seed, stacks=stack, tables=tables,
+        progress=progress, holdout=holdout,
+    )  # fmt: skip
+    out: dict[str, Any] = {}
+    deals = []
+    scopes = (("pop", IN_SAMPLE, [t.name for t in pop.types], pop.weights),
+              ("holdout", HOLDOUT, [h.name for h in holdout], None))  # fmt: skip
+    for scope, population, names, w in scopes:
+        if not names:
+            out |= {
+                f"{scope}_hands": 0,
+                **dict.fromkeys((f"{scope}_{c}" for c in ("mean", "ci_low", "ci_high")), np.nan),
+            }
+            continue
+        x = pooled(per_hand, population, names, w)
+        mean, _, _, lo, hi = mean_ci(x)
+        out |= {f"{scope}_hands": int(x.size), f"{scope}_mean": mean, f"{scope}_ci_low": lo, f"{scope}_ci_high": hi}
+        deals.append(pd.DataFrame({"scope": scope, "hand": np.arange(x.size, dtype=np.int64), "net": x}))
+    if lbr_hands > 0:
+        model = policy_model("v0.6", tables.variant, tables, riemann)
+        df = lbr_run(model, tables.variant, "v0.6", lbr_hands, lbr_seed, particles, max_tries, progress=progress)
+        out |= summarize_lbr(df, lbr_seed, particles, max_tries)[0].columns()
+        net = -df["net"].to_numpy(np.float64)
+        deals.append(pd.DataFrame({"scope": "lbr", "hand": df["hand"].to_numpy(np.int64), "net": net}))
+    else:
+        out |= {"lbr_win": np.nan, "lbr_win_ci_low": np.nan, "lbr_win_ci_high": np.nan, "lbr_hands": 0}
+    empty = pd.DataFrame({"scope": pd.Series([], dtype=str), "hand": pd.Series([], dtype=np.int64),
+                          "net": pd.Series([], dtype=np.float64)})  # fmt: skip
+    return out, pd.concat(deals, ignore_index=True) if deals else empty
+
+
+def paired_differences(deals: pd.DataFrame, reference: int) -> pd.DataFrame:
+    """Per bucket count (``deals``: the per-deal nets of every bucket count, with a
+    ``buckets`` column) and scope, the mean per-deal difference of Riemann's net from the
+    ``reference`` bucket count's on the same deal, with its Student-t 95% interval:
+    columns buckets, ``{scope}_vs_ref``, ``{scope}_vs_ref_ci_low``, ``{scope}_vs_ref_ci_high``
+    (NaN when the reference or the scope is absent; 0 with a zero-width interval for the
+    reference itself).  Every bucket count meets the same deals, so the difference has far
+    less spread than either mean."""
+    rows = []
+    for b in sorted(deals["buckets"].unique()):
+        row: dict[str, Any] = {"buckets": int(b)}
+        for scope in DEAL_SCOPES:
+            mine = deals[(deals["buckets"] == b) & (deals["scope"] == scope)].set_index("hand")["net"]
+            ref = deals[(deals["buckets"] == reference) & (deals["scope"] == scope)].set_index("hand")["net"]
+            cols = [f"{scope}_vs_ref", f"{scope}_vs_ref_ci_low", f"{scope}_vs_ref_ci_high"]
+            if mine.empty or ref.empty:
+                row |= dict.fromkeys(cols, np.nan)
+                continue
+            if not mine.index.equals(ref.index):
+                raise ValueError(f"{scope}: {b} buckets and the reference {reference} played different deals")
+            d = (mine - ref).to_numpy(np.float64)
+            mean, _, _, lo, hi = mean_ci(d)
+            if not np.any(d):
+                lo = hi = 0.0
+            row |= dict(zip(cols, (mean, lo, hi)))
+        rows.append(row)
+    return pd.DataFrame(rows)
+
+
+__all__ = ["DEAL_COLUMNS", "DEAL_SCOPES", "paired_differences", "pooled", "real_card_columns", "table_player"]

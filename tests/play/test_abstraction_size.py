@@ -1,0 +1,63 @@
+"""The abstraction-size study's real-card half (poker51.play.abstraction_size)."""
+
+from __future__ import annotations
+
+import numpy as np
+import pandas as pd
+import pytest
+
+from poker51.play.abstraction_size import paired_differences, pooled
+from poker51.play.evidence import HOLDOUT, IN_SAMPLE, mean_ci
+
+
+def _per_hand() -> pd.DataFrame:
+    rng = np.random.default_rng(7)
+    frames = []
+    for population, names in ((IN_SAMPLE, ["rock", "maniac", "regular"]), (HOLDOUT, ["nit", "v05"])):
+        for name in names:
+            frames.append(pd.DataFrame({"variant": "standard", "population": population, "type": name,
+                                        "hand": np.arange(5), "v0.6": rng.integers(-8, 9, 5),
+                                        "v0.5": rng.integers(-8, 9, 5)}))  # fmt: skip
+    return pd.concat(frames, ignore_index=True)
+
+
+def test_pooled_weighs_each_deal_by_type():
+    df = _per_hand()
+    nets = {t: g["v0.6"].to_numpy(float) for t, g in df.groupby("type")}
+    names, w = ["rock", "maniac", "regular"], [0.5, 0.3, 0.2]
+    want = 0.5 * nets["rock"] + 0.3 * nets["maniac"] + 0.2 * nets["regular"]
+    assert np.allclose(pooled(df, IN_SAMPLE, names, w), want)
+    assert np.allclose(pooled(df.iloc[::-1], IN_SAMPLE, names, w), want)  # rows in any order
+    assert np.allclose(pooled(df, HOLDOUT, ["nit", "v05"]), (nets["nit"] + nets["v05"]) / 2)
+    with pytest.raises(ValueError, match="3 in_sample types, 2 weights"):
+        pooled(df, IN_SAMPLE, names, [0.5, 0.5])
+    with pytest.raises(ValueError, match="no holdout deals of \\['rock'\\]"):
+        pooled(df, HOLDOUT, ["nit", "rock"])
+
+
+def test_paired_differences_are_per_deal_against_the_reference():
+    rng = np.random.default_rng(3)
+    base = rng.normal(1.5, 3.0, 50)  # a large deal-to-deal spread, shared by every bucket count
+    frames = []
+    for b, shift in ((10, 0.1), (40, 0.0), (160, -0.05)):
+        noise = rng.normal(0.0, 0.2, 50)
+        for scope in ("pop", "lbr"):
+            frames.append(
+                pd.DataFrame({"buckets": b, "scope": scope, "hand": np.arange(50), "net": base + shift + noise})
+            )
+    deals = pd.concat(frames, ignore_index=True)
+    out = paired_differences(deals, 40).set_index("buckets")
+    net = {b: g.set_index("hand")["net"] for (b, sc), g in deals.groupby(["buckets", "scope"]) if sc == "pop"}
+    mean, _, _, lo, hi = mean_ci((net[10] - net[40]).to_numpy())
+    assert (out.loc[10, "pop_vs_ref"], out.loc[10, "pop_vs_ref_ci_low"], out.loc[10, "pop_vs_ref_ci_high"]) == (
+        mean,
+        lo,
+        hi,
+    )
+    assert hi - lo < 0.5 < mean_ci(net[10].to_numpy())[4] - mean_ci(net[10].to_numpy())[3]  # pairing removes the spread
+    assert out.loc[40, ["pop_vs_ref", "pop_vs_ref_ci_low", "pop_vs_ref_ci_high"]].tolist() == [0.0, 0.0, 0.0]
+    assert out["holdout_vs_ref"].isna().all()  # no hold-out deals
+    assert np.isnan(paired_differences(deals, 20)["pop_vs_ref"]).all()  # no such reference
+    short = deals[~((deals["buckets"] == 160) & (deals["hand"] == 0))]
+    with pytest.raises(ValueError, match="160 buckets and the reference 40 played different deals"):
+        paired_differences(short, 40)

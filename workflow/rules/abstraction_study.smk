@@ -1,0 +1,100 @@
+# Stage 3c: the abstraction-size study (issue 12, section 2; config abstraction_study, on by
+# default).  Per bucket count, one job builds the standard variant's abstraction, solves its
+# Nash and p tables and plays the p table on real cards; the gathered table and its figure
+# are in the receipt, the wall-clock seconds and memory (timing TSV, cost figure) are not.
+
+
+rule abstraction_size:
+    input:
+        population=config["population"],
+        holdout=[config["holdout"]] if config.get("holdout") else [],
+    output:
+        table=out("study/abstraction_size/b{buckets}.parquet"),
+        hands=out("study/abstraction_size/b{buckets}_hands.parquet"),
+        timing=out("study/abstraction_size/b{buckets}.tsv"),
+    wildcard_constraints:
+        buckets="[0-9]+",
+    params:
+        belief_seed=config["abstraction"]["belief_seed"],
+        belief_samples=config["abstraction"]["belief_samples"],
+        algorithm=config["solve"]["algorithm"],
+        target_exploitability=config["solve"].get("target_exploitability"),
+        check_first=config["solve"]["check_first"],
+        check_growth=config["solve"]["check_growth"],
+        p=config["solve"]["p"],
+        iterations=STUDY.get("iterations", 3000),
+        evidence_hands=STUDY.get("evidence_hands", 4000),
+        evidence_seed=STUDY.get("evidence_seed", config["evidence"]["seed"]),
+        stack=config["evidence"]["stack"],
+        lbr_hands=STUDY.get("lbr_hands", 10000),
+        lbr_seed=STUDY.get("lbr_seed", config["lbr"]["seed"]),
+        particles=config["lbr"]["particles"],
+        max_tries=config["lbr"]["max_tries"],
+    conda:
+        "../envs/poker51.yaml"
+    log:
+        f"{LOGS}/abstraction_size_b{{buckets}}.log",
+    benchmark:
+        out("benchmarks/abstraction_size_b{buckets}.tsv")
+    threads: config["solve"].get("threads", 1)
+    resources:
+        mem_mb=4000,
+        runtime=120,
+    script:
+        "../scripts/abstraction_size.py"
+
+
+rule gather_abstraction_size:
+    input:
+        tables=[out(f"study/abstraction_size/b{b}.parquet") for b in STUDY_BUCKETS],
+        timings=[out(f"study/abstraction_size/b{b}.tsv") for b in STUDY_BUCKETS],
+        hands=[out(f"study/abstraction_size/b{b}_hands.parquet") for b in STUDY_BUCKETS],
+    output:
+        table=out("study/abstraction_size.parquet"),
+        timing=out("study/abstraction_size_timing.tsv"),
+    params:
+        reference=STUDY_REFERENCE,
+    conda:
+        "../envs/poker51.yaml"
+    log:
+        f"{LOGS}/gather_abstraction_size.log",
+    threads: 1
+    resources:
+        mem_mb=1000,
+        runtime=5,
+    script:
+        "../scripts/gather_abstraction_size.py"
+
+
+rule abstraction_size_figure:
+    input:
+        table=out("study/abstraction_size.parquet"),
+    output:
+        figure_report("abstraction_size", "3 Solves"),
+    conda:
+        "../envs/poker51.yaml"
+    log:
+        f"{LOGS}/abstraction_size_figure.log",
+    threads: 1
+    resources:
+        mem_mb=1000,
+        runtime=5,
+    script:
+        "../scripts/abstraction_size_figure.py"
+
+
+rule abstraction_size_cost_figure:
+    input:
+        timing=out("study/abstraction_size_timing.tsv"),
+    output:
+        figure_report("abstraction_size_cost", "3 Solves"),
+    conda:
+        "../envs/poker51.yaml"
+    log:
+        f"{LOGS}/abstraction_size_cost_figure.log",
+    threads: 1
+    resources:
+        mem_mb=1000,
+        runtime=5,
+    script:
+        "../scripts/abstraction_size_cost_figure.py"
