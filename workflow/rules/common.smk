@@ -179,7 +179,16 @@ def export_targets():
     )
 
 
-MULTI = computed_config(config).get("multi")  # maps sorted: reordered keys rerun nothing
+def optional_section(name):
+    """An optional stage's config section without its ``enabled`` key (which shapes no output), or
+    None when the section is absent or ``enabled: false`` (maps sorted: reordered keys rerun nothing)."""
+    section = computed_config(config).get(name)
+    if section is None or not section.get("enabled", True):
+        return None
+    return {k: v for k, v in section.items() if k != "enabled"}
+
+
+MULTI = optional_section("multi")
 
 
 def multi_targets():
@@ -189,7 +198,7 @@ def multi_targets():
     return [out("multi/sim.parquet"), out("multi/audit.json")] + figure("multi")
 
 
-RULEBOOK = computed_config(config).get("rulebook")  # maps sorted: reordered keys rerun nothing
+RULEBOOK = optional_section("rulebook")
 
 
 def rulebook_targets():
