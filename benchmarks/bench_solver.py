@@ -6,11 +6,15 @@ Target (issue 12): ``poker51 solve --game leduc --target-exploitability 1e-4`` a
 150x faster than OpenSpiel's C++ ``CFRPlusSolver`` to the same exploitability, checks
 included, side by side in one run.  Ours: the ``seconds`` the command reports (its whole
 solve, exploitability checks included), median of ``--runs`` runs after one warm-up run
-that compiles the kernels into Numba's cache.  The command loads the cached kernels before
-its clock starts (``load_seconds``, printed next to it), as OpenSpiel's library is loaded
-before its solve; the process's wall time (Python start-up, imports and the kernel loads
-included) is printed too.  OpenSpiel: only its iterations are timed (its exploitability
-checks every 10 iterations are not), which favours it.
+that compiles the kernels into Numba's cache; the command loads the cached kernels before
+its clock starts (``load_seconds``, printed next to it), and the process's wall time
+(Python start-up, imports and the kernel loads included) is printed too.  OpenSpiel: its
+iterations and its exploitability checks (``pyspiel.exploitability``), checked on the same
+schedule as ours (:class:`poker51.solver.schedule.CheckSchedule` with the command's defaults:
+the same stopping rule on both sides); its solver's construction is timed apart, as our
+kernel loads are.  The verdict compares the two solves with their checks, setup excluded on
+both sides; the ratio with the setup included on both sides, and OpenSpiel's iterations
+alone (no checks at all: a bound no stopping rule reaches), are printed next to it.
 """
 
 from __future__ import annotations
@@ -52,22 +56,38 @@ def _children_cpu() -> float:
 
 
 def openspiel(game: str, target: float, max_seconds: float = 300.0) -> dict | None:
+    """OpenSpiel's C++ CFR+ to ``target``, checked on our schedule: seconds of its iterations,
+    of its checks and of its solver's construction (wall and CPU)."""
     try:
         import pyspiel
     except ImportError:
         return None
+    from poker51.solver.schedule import CheckSchedule
+
+    schedule = CheckSchedule()
     g = pyspiel.load_game(f"{game}_poker")
+    t, c = time.perf_counter(), time.process_time()
     solver = pyspiel.CFRPlusSolver(g)
-    spent, cpu, n, e = 0.0, 0.0, 0, float("inf")
-    while e > target and spent < max_seconds:
+    setup = time.perf_counter() - t
+    it_s, it_cpu, ck_s, ck_cpu, n, e = 0.0, 0.0, 0.0, 0.0, 0, float("inf")
+    history: list[tuple[int, float]] = []
+    while e > target and it_s + ck_s < max_seconds:
+        nxt = schedule.next(history, target)
         t, c = time.perf_counter(), time.process_time()
-        for _ in range(10):
+        for _ in range(nxt - n):
             solver.evaluate_and_update_policy()
-        spent += time.perf_counter() - t
-        cpu += time.process_time() - c
-        n += 10
+        it_s += time.perf_counter() - t
+        it_cpu += time.process_time() - c
+        n = nxt
+        t, c = time.perf_counter(), time.process_time()
         e = pyspiel.exploitability(g, solver.average_policy())
-    return dict(iterations=n, seconds=spent, cpu=cpu, exploitability=e)
+        ck_s += time.perf_counter() - t
+        ck_cpu += time.process_time() - c
+        history.append((n, e))
+    return dict(
+        iterations=n, checks=len(history), iter_seconds=it_s, check_seconds=ck_s, seconds=it_s + ck_s,
+        cpu=it_cpu + ck_cpu, setup=setup, exploitability=e,
+    )  # fmt: skip
 
 
 def main() -> None:
@@ -93,15 +113,21 @@ def main() -> None:
         print("OpenSpiel: not installed (pip install -e '.[bench]')")
         return
     ratio = o["seconds"] / r["seconds"]
-    print(f"OpenSpiel C++ CFRPlusSolver {args.game} to {args.target:g}")
-    print(f"  iterations      {o['iterations']}")
-    print(f"  seconds         {o['seconds']:.3f}  (its iterations only; CPU {o['cpu']:.3f} s)")
+    print(f"OpenSpiel C++ CFRPlusSolver {args.game} to {args.target:g}, checked on the same schedule")
+    print(f"  iterations      {o['iterations']}  ({o['checks']} checks)")
+    print(
+        f"  seconds         {o['seconds']:.3f}  (iterations {o['iter_seconds']:.3f} s + checks "
+        f"{o['check_seconds']:.3f} s; CPU {o['cpu']:.3f} s)"
+    )
+    print(f"  solver built    {o['setup']:.4f} s before the clock")
     print(f"  exploitability  {o['exploitability']:.3g}")
     verdict = "met" if ratio >= TARGET_RATIO else "NOT met"
-    loaded = o["seconds"] / (r["seconds"] + r["load_seconds"])
-    print(f"speed-up          {ratio:.0f}x   target {TARGET_RATIO:.0f}x: {verdict}")
-    print(f"  ({loaded:.0f}x counting the kernel loads before the clock)")
-    print(f"  (in CPU time: OpenSpiel's iterations {o['cpu']:.3f} s / the whole solve command {r['cpu']:.2f} s)")
+    print(f"speed-up          {ratio:.0f}x (checks included on both sides)   target {TARGET_RATIO:.0f}x: {verdict}")
+    both = (o["seconds"] + o["setup"]) / (r["seconds"] + r["load_seconds"])
+    print(f"  {both:.0f}x with the setup too (our kernel loads, OpenSpiel's solver construction)")
+    bare = o["iter_seconds"] / (r["seconds"] + r["load_seconds"])
+    print(f"  {bare:.0f}x against OpenSpiel's iterations alone (no checks), our loads counted")
+    print(f"  (in CPU time: OpenSpiel's solve {o['cpu']:.3f} s / the whole solve command {r['cpu']:.2f} s)")
 
 
 if __name__ == "__main__":

@@ -167,14 +167,13 @@ def _sorted5(x, lo, h):
 
 
 @njit(cache=True)
-def _fill(M, kept, n, x, lo):
-    """Strength rank of ``kept[:n]`` completed by ``x[lo:lo + 5 - n]``."""
-    c0 = kept[0] if n > 0 else x[lo]
-    c1 = kept[1] if n > 1 else x[lo + 1 - n]
-    c2 = kept[2] if n > 2 else x[lo + 2 - n]
-    c3 = kept[3] if n > 3 else x[lo + 3 - n]
-    c4 = kept[4] if n > 4 else x[lo + 4 - n]
-    return rank5(M, c0, c1, c2, c3, c4)
+def _fill(M, f, n, x, lo):
+    """Strength rank of ``f[:n]`` (the kept cards) completed by ``x[lo:lo + 5 - n]`` (written
+    into ``f[n:]``).  Plain loops: a select per card (``kept[i] if n > i else ...``) mispredicts
+    and cost four times as much."""
+    for i in range(n, 5):
+        f[i] = x[lo + i - n]
+    return rank5(M, f[0], f[1], f[2], f[3], f[4])
 
 
 # --------------------------------------------------------------------------- posteriors
@@ -278,12 +277,23 @@ def r_strengths(M, X, count):
     """``R[j, d]``: strength rank of candidate j's final hand when LBR draws d (0..5) first."""
     out = np.empty((count, 6), np.int32)
     h = np.empty(5, np.int64)
-    kept = np.empty(5, np.int64)
+    f = np.empty(5, np.int64)
     for j in range(count):
-        nk = _house(M, X[j], h, kept)
+        nk = _house(M, X[j], h, f)
         for d in range(6):
-            out[j, d] = _fill(M, kept, nk, X[j], 5 + d)
+            out[j, d] = _fill(M, f, nk, X[j], 5 + d)
     return out
+
+
+@njit(cache=True)
+def _kept_of(hand, mask, f):
+    """``f[:n]``: the cards of ``hand`` that ``mask`` keeps; returns n."""
+    n = 0
+    for i in range(5):
+        if (mask >> i) & 1:
+            f[n] = hand[i]
+            n += 1
+    return n
 
 
 @njit(cache=True)
@@ -291,17 +301,25 @@ def pre_wins(M, hand, mask, X, count, R):
     """``W[j]``: LBR's showdown result keeping ``mask`` of ``hand`` against candidate j after
     both draws (LBR's replacements first, then Riemann's House draw; ``R`` from
     :func:`r_strengths`)."""
-    d = 5 - _popcount(mask)
-    kept = np.empty(5, np.int64)
-    n = 0
-    for i in range(5):
-        if (mask >> i) & 1:
-            kept[n] = hand[i]
-            n += 1
+    f = np.empty(5, np.int64)
+    n = _kept_of(hand, mask, f)
+    d = 5 - n
     W = np.empty(count)
     for j in range(count):
-        W[j] = _win(_fill(M, kept, n, X[j], 5), R[j, d])
+        W[j] = _win(_fill(M, f, n, X[j], 5), R[j, d])
     return W
+
+
+@njit(cache=True)
+def _equity(M, hand, mask, X, count, R, f):
+    """``pre_wins(...).sum()`` without the array (the results are 0, 1/2 and 1: every sum is
+    exact, in any order)."""
+    n = _kept_of(hand, mask, f)
+    d = 5 - n
+    eq = 0.0
+    for j in range(count):
+        eq += _win(_fill(M, f, n, X[j], 5), R[j, d])
+    return eq
 
 
 @njit(cache=True)
@@ -311,13 +329,14 @@ def best_mask(M, hand, X, count, R):
     them (ties: the larger mask)."""
     n1 = min(count, SCREEN)
     eq1 = np.empty(32)
+    f = np.empty(5, np.int64)
     for mask in range(32):
-        eq1[mask] = pre_wins(M, hand, mask, X, n1, R).sum()
+        eq1[mask] = _equity(M, hand, mask, X, n1, R, f)
     order = np.argsort(-eq1[::-1], kind="mergesort")  # best first; ties: the larger mask
     best, best_eq = 31, -1.0
     for i in range(FINALISTS):
         mask = 31 - order[i]
-        eq = pre_wins(M, hand, mask, X, count, R).sum()
+        eq = _equity(M, hand, mask, X, count, R, f)
         if eq > best_eq or (eq == best_eq and mask > best):
             best, best_eq = mask, eq
     return best

@@ -95,11 +95,14 @@ def colex(h):
     return BINOM[h[0], 1] + BINOM[h[1], 2] + BINOM[h[2], 3] + BINOM[h[3], 4] + BINOM[h[4], 5]
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def rank5(M, a, b, c, d, e):
     """The strength rank (``srank``) of five distinct cards in any order: a 9-comparator sorting
-    network, then the rank or flush table, or the colex table for a hand holding the marker
-    (card 0) in a variant that reads it."""
+    network, then one of three small tables (they stay in the core's cache): the flush table by
+    the rank set of a one-suit hand, the rank table by the multiset number of the five ranks
+    (their sorted ranks ``r_i``: ``Σ_i C(r_i + i, i + 1)``, 6,188 entries), and, for a hand
+    holding the marker (card 0) in a variant that reads it, the marker table by the multiset
+    number of the other four ranks and whether those four share a suit."""
     if a > b:
         a, b = b, a
     if d > e:
@@ -119,11 +122,21 @@ def rank5(M, a, b, c, d, e):
     if b > c:
         b, c = c, b
     if M[20] and a == 0:
-        return M[13][BINOM[a, 1] + BINOM[b, 2] + BINOM[c, 3] + BINOM[d, 4] + BINOM[e, 5]]
+        s = b & 3
+        suited = 1 if (c & 3) == s and (d & 3) == s and (e & 3) == s else 0
+        return M[21][2 * _multiset4(b >> 2, c >> 2, d >> 2, e >> 2) + suited]
     s = a & 3
     if (b & 3) == s and (c & 3) == s and (d & 3) == s and (e & 3) == s:
         return M[18][(1 << (a >> 2)) | (1 << (b >> 2)) | (1 << (c >> 2)) | (1 << (d >> 2)) | (1 << (e >> 2))]
-    return M[17][((((a >> 2) * 13 + (b >> 2)) * 13 + (c >> 2)) * 13 + (d >> 2)) * 13 + (e >> 2)]
+    ra, rb, rc, rd, re = a >> 2, b >> 2, c >> 2, d >> 2, e >> 2
+    return M[17][BINOM[ra, 1] + BINOM[rb + 1, 2] + BINOM[rc + 2, 3] + BINOM[rd + 3, 4] + BINOM[re + 4, 5]]
+
+
+@njit(cache=True)
+def _multiset4(r0, r1, r2, r3):
+    """Colex number of four non-decreasing ranks as a multiset (``r_i + i`` strictly increasing):
+    0 .. C(16, 4) - 1."""
+    return BINOM[r0, 1] + BINOM[r1 + 1, 2] + BINOM[r2 + 2, 3] + BINOM[r3 + 3, 4]
 
 
 def colex_plain(cards) -> int:
@@ -139,9 +152,10 @@ class HandArrays:
     (the class table's id) and ``bucket`` int16 (the bucket table's).  ``by_draw`` (int8, n x 5)
     lists the variant's hands sorted by House draw count, then colex; the hands drawing ``k``
     are rows ``draw_start[k] .. draw_start[k + 1] - 1``; ``by_draw_mask`` is each row's
-    64-bit card set (bit c for card c).  ``rank_table`` (13^5 entries, by the sorted ranks in
-    base 13) and ``flush_table`` (by the 13-bit rank set of a one-suit hand) give the ``srank``
-    of every hand without the marker from 1.5 MB instead of 10 MB of memory (:func:`rank5`);
+    64-bit card set (bit c for card c).  ``rank_table`` (6,188 entries, by the multiset number
+    of the five ranks), ``flush_table`` (by the 13-bit rank set of a one-suit hand) and
+    ``marker_table`` (2 x 1,820 entries, by the other four cards of a hand holding the marker)
+    give the ``srank`` of every hand from 60 kB instead of 10 MB of memory (:func:`rank5`);
     ``bucket_by_srank`` maps a strength rank to its bucket."""
 
     variant: str
@@ -159,6 +173,7 @@ class HandArrays:
     rank_table: np.ndarray
     flush_table: np.ndarray
     bucket_by_srank: np.ndarray
+    marker_table: np.ndarray
 
 
 def hand_arrays(variant: str, classes: pd.DataFrame, buckets: pd.DataFrame) -> HandArrays:
@@ -187,20 +202,46 @@ def hand_arrays(variant: str, classes: pd.DataFrame, buckets: pd.DataFrame) -> H
     by_draw = ht.hands[order].astype(np.int8)
     draw_start = np.searchsorted(ht.house_draw[order], np.arange(7)).astype(np.int64)
     bits = (np.uint64(1) << by_draw.astype(np.uint64)).sum(axis=1, dtype=np.uint64)
-    rank_table = np.full(13**5, -1, np.int32)
-    flush_table = np.full(1 << 13, -1, np.int32)
-    natural = ~ht.marker
-    ranks = ht.hands[natural] >> 2
-    suits = ht.hands[natural] & 3
-    flush = (suits == suits[:, :1]).all(axis=1)
-    base13 = ranks @ (13 ** np.arange(4, -1, -1))
-    rank_table[base13[~flush]] = inv[natural][~flush]
-    flush_table[(1 << ranks[flush]).sum(axis=1)] = inv[natural][flush]
+    rank_table = _keyed_table(comb(17, 5), "rank", variant, *_rank_keys(ht.hands, ht.marker, inv))
+    natural = ~ht.marker & (ht.hands & 3 == ht.hands[:, :1] & 3).all(axis=1)
+    flush_table = _keyed_table(1 << 13, "flush", variant, (1 << (ht.hands[natural] >> 2)).sum(axis=1), inv[natural])
+    marker_table = _keyed_table(2 * comb(16, 4), "marker", variant, *_marker_keys(ht.hands, ht.marker, inv))
     bucket_by_srank = np.maximum(np.searchsorted(lows, uniq, side="right") - 1, 0).astype(np.int16)
     return HandArrays(
         variant, VARIANT_RULES[variant], cards, uniq, strength, srank, mask, cls, bkt, by_draw, draw_start, bits,
-        rank_table, flush_table, bucket_by_srank,
+        rank_table, flush_table, bucket_by_srank, marker_table,
     )  # fmt: skip
+
+
+def _rank_keys(hands: np.ndarray, marker: np.ndarray, srank: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Rank-table keys (the multiset number of the sorted ranks) and strength ranks of the hands
+    without the marker that are not flushes."""
+    suits = hands & 3
+    rows = ~marker & ~(suits == suits[:, :1]).all(axis=1)
+    r = np.sort(hands[rows] >> 2, axis=1)
+    keys = sum(BINOM[r[:, i] + i, i + 1] for i in range(5))
+    return keys, srank[rows]
+
+
+def _marker_keys(hands: np.ndarray, marker: np.ndarray, srank: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Marker-table keys (twice the multiset number of the other four ranks, plus 1 when they
+    share a suit) and strength ranks of the hands holding the marker (card 0, their first)."""
+    other = hands[marker][:, 1:]
+    if other.size and (hands[marker][:, 0] != 0).any():
+        raise ValueError("a hand holding the marker does not hold it as its lowest card")
+    r = np.sort(other >> 2, axis=1)
+    suited = (other & 3 == other[:, :1] & 3).all(axis=1)
+    keys = 2 * sum(BINOM[r[:, i] + i, i + 1] for i in range(4)) + suited
+    return keys, srank[marker]
+
+
+def _keyed_table(size: int, name: str, variant: str, keys: np.ndarray, values: np.ndarray) -> np.ndarray:
+    """A table ``t[key] = value`` (-1 elsewhere), refused when two hands of one key differ."""
+    t = np.full(size, -1, np.int32)
+    t[keys] = values
+    if (t[keys] != values).any():
+        raise ValueError(f"the {variant} {name} table: hands with one key have different strengths")
+    return t
 
 
 # --------------------------------------------------------------------------- v0.6
@@ -421,7 +462,7 @@ def bluff_class(h):
 # --------------------------------------------------------------------------- both
 #: Kernel view ``M`` of a policy: (kind, cards, strength, house_mask, class_id, bucket, P,
 #: spot_bytes, spot_len, pre_sid, post_sid, scores, reads cache, srank, by_draw, draw_start,
-#: by_draw_mask, rank_table, flush_table, bucket_by_srank, reads the marker); kind 0 = v0.6, 1 = v0.5,
+#: by_draw_mask, rank_table, flush_table, bucket_by_srank, reads the marker, marker_table); kind 0 = v0.6, 1 = v0.5,
 #: 2 = a Riemann that checks when it can and calls otherwise (the LBR's known-answer opponent)
 V06, V05, CHECKCALL = 0, 1, 2
 
@@ -546,6 +587,7 @@ def policy_tuple(kind: int, hands: HandArrays, table: TableArrays | None = None,
         hands.flush_table,
         hands.bucket_by_srank,
         np.int64(hands.rule != VARIANT_RULES["standard"]),
+        hands.marker_table,
     )
 
 
