@@ -21,7 +21,6 @@ import numba
 import numpy as np
 import pandas as pd
 
-from poker51 import figures
 from poker51.abstraction.tables import AbstractionArrays, AbstractionTables, build_abstraction
 from poker51.census.claims import claims_markdown, claims_table
 from poker51.census.count import census, counts_frame
@@ -33,7 +32,6 @@ from poker51.export.receipt import write_receipt
 from poker51.export.rounding import rounding_report
 from poker51.export.schema import ACTION_COLUMNS
 from poker51.export.tables import strategy_table, to_json, write_table
-from poker51.figures import headline
 from poker51.games.abstract import build_game, describe
 from poker51.games.population import Population, load_population
 from poker51.io import canonical_json, read_metadata, read_parquet, write_json, write_parquet
@@ -60,6 +58,16 @@ from poker51.study.summary import strategy_summary
 from poker51.validation import config_origin, validate
 
 log = logging.getLogger("poker51.stages")
+
+
+def _figures() -> Any:
+    """:mod:`poker51.figures`, imported on first use: with matplotlib it costs about a second
+    and a half of every job's start, and most jobs draw nothing."""
+    from poker51 import figures
+
+    return figures
+
+
 Provenance = Mapping[str, Any] | None  # what poker51.provenance.provenance returns for the job
 
 #: units of the census tables' columns
@@ -249,7 +257,7 @@ def solver_comparison_figure(table: str, timing: str, out: str) -> None:
     """Exploitability against iterations and time to target per algorithm (wall clock: the
     figure is not in the receipt)."""
     df = read_parquet(table)
-    figures.fig_solver_comparison(df, pd.read_csv(timing, sep="\t"), _stem(out))
+    _figures().fig_solver_comparison(df, pd.read_csv(timing, sep="\t"), _stem(out))
 
 
 def run_abstraction_size(
@@ -360,12 +368,12 @@ def gather_abstraction_size(
 
 def abstraction_size_figure(table: str, out: str) -> None:
     """Value and real-card results against the bucket count (deterministic: in the receipt)."""
-    figures.fig_abstraction_size(read_parquet(table), _stem(out))
+    _figures().fig_abstraction_size(read_parquet(table), _stem(out))
 
 
 def abstraction_size_cost_figure(timing: str, out: str) -> None:
     """Seconds per iteration and memory against private states (wall clock: not in the receipt)."""
-    figures.fig_abstraction_size_cost(pd.read_csv(timing, sep="\t"), _stem(out))
+    _figures().fig_abstraction_size_cost(pd.read_csv(timing, sep="\t"), _stem(out))
 
 
 def run_scores(
@@ -610,7 +618,7 @@ def gather_evidence(inputs: Sequence[str], out: str, figure: str, provenance: Pr
     gather(inputs, out, sort=["variant", "population", "type", "policy"], provenance=provenance)
     df = read_parquet(out)
     df["type"] = np.where(df["population"] == HOLDOUT, df["type"] + " (hold-out)", df["type"])
-    figures.fig_evidence(df, _stem(figure))
+    _figures().fig_evidence(df, _stem(figure))
 
 
 # --------------------------------------------------------------------------- real-card studies
@@ -696,6 +704,8 @@ def run_verify(tables: Sequence[str], receipt: str, hands: int, seed: int, abstr
 # --------------------------------------------------------------------------- report
 def headline_tables(scores: str, evidence: str, claims: str, out: Mapping[str, str]) -> None:
     """The headline tables as HTML pages for ``snakemake --report``."""
+    from poker51.figures import headline
+
     headline.write_html(
         headline.headline_scores(read_parquet(scores)),
         out["scores"],
@@ -719,11 +729,11 @@ def _stem(path: str) -> str:
 
 
 def census_figure(counts: str, out: str) -> None:
-    figures.fig_census_frequencies(read_parquet(counts), _stem(out))
+    _figures().fig_census_frequencies(read_parquet(counts), _stem(out))
 
 
 def removal_figure(removal: str, out: str) -> None:
-    figures.fig_removal_heatmap(read_parquet(removal), _stem(out))
+    _figures().fig_removal_heatmap(read_parquet(removal), _stem(out))
 
 
 def abstraction_figure(
@@ -732,16 +742,16 @@ def abstraction_figure(
     def read(paths: Sequence[str]) -> dict[str, pd.DataFrame]:
         return {v: read_parquet(p) for v, p in zip(variants, paths, strict=True)}
 
-    figures.fig_classes_buckets(read(classes), read(buckets), read(transitions), _stem(out))
+    _figures().fig_classes_buckets(read(classes), read(buckets), read(transitions), _stem(out))
 
 
 def score_figures(convergence: str, timing: str, scores: str, out: Mapping[str, str]) -> None:
     """Convergence against iterations and seconds, and the frontier."""
     conv = read_parquet(convergence)
-    figures.fig_convergence(conv, _stem(out["convergence"]))
+    _figures().fig_convergence(conv, _stem(out["convergence"]))
     timed = conv.merge(pd.read_csv(timing, sep="\t"), on=["variant", "p", "iteration"])
-    figures.fig_convergence(timed, _stem(out["convergence_time"]), x="seconds")
-    figures.fig_frontier(read_parquet(scores), _stem(out["frontier"]))
+    _figures().fig_convergence(timed, _stem(out["convergence_time"]), x="seconds")
+    _figures().fig_frontier(read_parquet(scores), _stem(out["frontier"]))
 
 
 _MULTI_UNITS = {
@@ -766,17 +776,17 @@ def run_multi(
 
 def multi_figure(sim: str, out: str) -> None:
     """The five-seat tables figure of ``sim.parquet``."""
-    figures.fig_multi(read_parquet(sim), _stem(out))
+    _figures().fig_multi(read_parquet(sim), _stem(out))
 
 
 def rulebook_figure(table: str, out: str) -> None:
     """The rule book's games next to Poker 51, from ``results/rulebook/census.parquet``."""
-    figures.fig_rulebook_census(read_parquet(table), _stem(out))
+    _figures().fig_rulebook_census(read_parquet(table), _stem(out))
 
 
 def strategy_figure(variant: str, p: float, strategy: str, classes: str, buckets: str, out: str) -> None:
     class_table = read_parquet(classes).sort_values("class")
-    figures.fig_strategy(
+    _figures().fig_strategy(
         read_parquet(strategy),
         list(class_table["name"]),
         len(read_parquet(buckets)),

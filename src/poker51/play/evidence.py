@@ -35,7 +35,6 @@ from typing import Any
 
 import numpy as np
 import pandas as pd
-from scipy import stats
 from tqdm.auto import tqdm
 
 from poker51.abstraction.tables import AbstractionTables, build_abstraction
@@ -193,6 +192,8 @@ def mean_ci(x: np.ndarray, confidence: float = CONFIDENCE) -> tuple[float, float
         return mean, float("nan"), float("nan"), float("nan"), float("nan")
     sd = float(x.std(ddof=1))
     se = float(sd / np.sqrt(n))
+    from scipy import stats  # on first use: it costs about half a second of every job's start
+
     half = float(stats.t.ppf(0.5 + confidence / 2, n - 1)) * se
     return mean, sd, se, mean - half, mean + half
 
