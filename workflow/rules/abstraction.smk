@@ -17,6 +17,9 @@ rule abstraction:
         f"{LOGS}/abstraction_{{variant}}.log",
     benchmark:
         out("benchmarks/abstraction_{variant}.tsv")
+    # scheduling only: above every solve (solve_priority), so that each variant's chain of
+    # solves can start before any chain runs ahead
+    priority: 200
     threads: 1
     resources:
         mem_mb=4000,

@@ -114,6 +114,15 @@ def warm_source(wildcards):
     return [f"{below}/regret_mass.npy", f"{below}/policy.npy"]
 
 
+def solve_priority(wildcards):
+    """Scheduling only: 10 per table from this one to the end of its variant's chain (the
+    whole sweep when the tables start cold), so that the chain furthest behind goes first
+    and the chains end together (critical path first; the outputs do not depend on it)."""
+    if not config["solve"].get("warm_start", True):
+        return 10
+    return 10 * (len(SOLVE_PS) - SOLVE_PS.index(P_OF[wildcards.plabel]))
+
+
 def solve_iterations(wildcards):
     p = P_OF[wildcards.plabel]
     if p in (0.0, TABLE_P):

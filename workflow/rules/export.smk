@@ -17,6 +17,9 @@ rule export:
         f"{LOGS}/export_{{variant}}.log",
     benchmark:
         out("benchmarks/export_{variant}.tsv")
+    # scheduling only (units of solve_priority: 10 per solve still ahead in a chain): the
+    # evidence and LBR jobs wait on it and are long, so they start soon, not last
+    priority: 60
     threads: 1
     resources:
         mem_mb=3000,
@@ -44,6 +47,8 @@ rule evidence:
         f"{LOGS}/evidence_{{variant}}.log",
     benchmark:
         out("benchmarks/evidence_{variant}.tsv")
+    # scheduling only: a long job (about five late solves), started as soon as it can be
+    priority: 50
     threads: 1
     resources:
         mem_mb=3000,

@@ -21,6 +21,8 @@ rule lbr:
         f"{LOGS}/lbr_{{variant}}_{{policy}}.log",
     benchmark:
         out("benchmarks/lbr_{variant}_{policy}.tsv")
+    # scheduling only: the longest jobs (about ten solves each), started as soon as they can be
+    priority: 100
     threads: 1
     resources:
         mem_mb=3000,

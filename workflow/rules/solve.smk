@@ -33,6 +33,7 @@ rule solve:
         f"{LOGS}/solve_{{variant}}_{{plabel}}.log",
     benchmark:
         out("benchmarks/solve_{variant}_{plabel}.tsv")
+    priority: solve_priority
     threads: config["solve"].get("threads", 1)
     resources:
         mem_mb=3000,
