@@ -188,3 +188,23 @@ def test_check_call_model_and_bad_kinds(standard):
     with pytest.raises(ValueError):
         m.policy_tuple(m.V06, H)
     assert VARIANT_RULES["standard"] == H.rule
+
+
+def test_rank_tables_are_small_and_refuse_a_key_with_two_strengths(standard):
+    H = standard[1]
+    # the multiset numbers of five ranks (C(17, 5)), the rank sets of a flush, the marker's other four
+    assert H.rank_table.shape == (6188,) and H.flush_table.shape == (8192,) and H.marker_table.shape == (3640,)
+    # filled exactly where the deck can deal the ranks: not a flush, at most as many of a rank as it holds
+    per_rank = np.bincount(np.asarray(H.cards) >> 2, minlength=13)
+    dealt = [
+        r
+        for r in itertools.combinations_with_replacement(range(13), 5)
+        if (np.bincount(r, minlength=13) <= per_rank).all()
+    ]
+    assert int((H.rank_table >= 0).sum()) == len(dealt)
+    suits = [{int(c) >> 2 for c in H.cards if int(c) & 3 == s} for s in range(4)]
+    flushes = {r for r in itertools.combinations(range(13), 5) if any(set(r) <= s for s in suits)}
+    assert int((H.flush_table >= 0).sum()) == len(flushes)
+    assert (H.marker_table == -1).all()  # the standard variant reads no marker
+    with pytest.raises(ValueError, match="the standard rank table: hands with one key have different strengths"):
+        m._keyed_table(10, "rank", "standard", np.array([3, 3]), np.array([1, 2]))
