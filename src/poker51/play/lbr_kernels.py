@@ -301,25 +301,18 @@ def pre_wins(M, hand, mask, X, count, R):
     """``W[j]``: LBR's showdown result keeping ``mask`` of ``hand`` against candidate j after
     both draws (LBR's replacements first, then Riemann's House draw; ``R`` from
     :func:`r_strengths`)."""
-    f = np.empty(5, np.int64)
-    n = _kept_of(hand, mask, f)
-    d = 5 - n
     W = np.empty(count)
-    for j in range(count):
-        W[j] = _win(_fill(M, f, n, X[j], 5), R[j, d])
+    _pre_wins_into(M, hand, mask, X, count, R, np.empty(5, np.int64), W)
     return W
 
 
 @njit(cache=True)
-def _equity(M, hand, mask, X, count, R, f):
-    """``pre_wins(...).sum()`` without the array (the results are 0, 1/2 and 1: every sum is
-    exact, in any order)."""
+def _pre_wins_into(M, hand, mask, X, count, R, f, W):
+    """:func:`pre_wins` into ``W[:count]`` (``f``: a five-card scratch array)."""
     n = _kept_of(hand, mask, f)
     d = 5 - n
-    eq = 0.0
     for j in range(count):
-        eq += _win(_fill(M, f, n, X[j], 5), R[j, d])
-    return eq
+        W[j] = _win(_fill(M, f, n, X[j], 5), R[j, d])
 
 
 @njit(cache=True)
@@ -330,13 +323,16 @@ def best_mask(M, hand, X, count, R):
     n1 = min(count, SCREEN)
     eq1 = np.empty(32)
     f = np.empty(5, np.int64)
+    W = np.empty(count)  # the results are 0, 1/2 and 1: every sum is exact, in any order
     for mask in range(32):
-        eq1[mask] = _equity(M, hand, mask, X, n1, R, f)
+        _pre_wins_into(M, hand, mask, X, n1, R, f, W)
+        eq1[mask] = W[:n1].sum()
     order = np.argsort(-eq1[::-1], kind="mergesort")  # best first; ties: the larger mask
     best, best_eq = 31, -1.0
     for i in range(FINALISTS):
         mask = 31 - order[i]
-        eq = _equity(M, hand, mask, X, count, R, f)
+        _pre_wins_into(M, hand, mask, X, count, R, f, W)
+        eq = W[:count].sum()
         if eq > best_eq or (eq == best_eq and mask > best):
             best, best_eq = mask, eq
     return best

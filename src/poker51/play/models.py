@@ -95,7 +95,7 @@ def colex(h):
     return BINOM[h[0], 1] + BINOM[h[1], 2] + BINOM[h[2], 3] + BINOM[h[3], 4] + BINOM[h[4], 5]
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def rank5(M, a, b, c, d, e):
     """The strength rank (``srank``) of five distinct cards in any order: a 9-comparator sorting
     network, then one of three small tables (they stay in the core's cache): the flush table by
@@ -202,10 +202,11 @@ def hand_arrays(variant: str, classes: pd.DataFrame, buckets: pd.DataFrame) -> H
     by_draw = ht.hands[order].astype(np.int8)
     draw_start = np.searchsorted(ht.house_draw[order], np.arange(7)).astype(np.int64)
     bits = (np.uint64(1) << by_draw.astype(np.uint64)).sum(axis=1, dtype=np.uint64)
-    rank_table = _keyed_table(comb(17, 5), "rank", variant, *_rank_keys(ht.hands, ht.marker, inv))
-    natural = ~ht.marker & (ht.hands & 3 == ht.hands[:, :1] & 3).all(axis=1)
-    flush_table = _keyed_table(1 << 13, "flush", variant, (1 << (ht.hands[natural] >> 2)).sum(axis=1), inv[natural])
-    marker_table = _keyed_table(2 * comb(16, 4), "marker", variant, *_marker_keys(ht.hands, ht.marker, inv))
+    suited = (ht.hands & 3 == ht.hands[:, :1] & 3).all(axis=1)
+    plain, flush = ~ht.marker & ~suited, ~ht.marker & suited
+    rank_table = _keyed_table(comb(17, 5), "rank", variant, _multiset_numbers(ht.hands[plain] >> 2), inv[plain])
+    flush_table = _keyed_table(1 << 13, "flush", variant, (1 << (ht.hands[flush] >> 2)).sum(axis=1), inv[flush])
+    marker_table = _keyed_table(2 * comb(16, 4), "marker", variant, _marker_keys(ht.hands[ht.marker]), inv[ht.marker])
     bucket_by_srank = np.maximum(np.searchsorted(lows, uniq, side="right") - 1, 0).astype(np.int16)
     return HandArrays(
         variant, VARIANT_RULES[variant], cards, uniq, strength, srank, mask, cls, bkt, by_draw, draw_start, bits,
@@ -213,26 +214,20 @@ def hand_arrays(variant: str, classes: pd.DataFrame, buckets: pd.DataFrame) -> H
     )  # fmt: skip
 
 
-def _rank_keys(hands: np.ndarray, marker: np.ndarray, srank: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """Rank-table keys (the multiset number of the sorted ranks) and strength ranks of the hands
-    without the marker that are not flushes."""
-    suits = hands & 3
-    rows = ~marker & ~(suits == suits[:, :1]).all(axis=1)
-    r = np.sort(hands[rows] >> 2, axis=1)
-    keys = sum(BINOM[r[:, i] + i, i + 1] for i in range(5))
-    return keys, srank[rows]
+def _multiset_numbers(ranks: np.ndarray) -> np.ndarray:
+    """The multiset number of each row of ranks (any order): ``Σ_i C(r_i + i, i + 1)`` over the
+    row sorted, as :func:`rank5` computes it."""
+    r = np.sort(ranks, axis=1)
+    return sum(BINOM[r[:, i] + i, i + 1] for i in range(r.shape[1]))
 
 
-def _marker_keys(hands: np.ndarray, marker: np.ndarray, srank: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """Marker-table keys (twice the multiset number of the other four ranks, plus 1 when they
-    share a suit) and strength ranks of the hands holding the marker (card 0, their first)."""
-    other = hands[marker][:, 1:]
-    if other.size and (hands[marker][:, 0] != 0).any():
+def _marker_keys(hands: np.ndarray) -> np.ndarray:
+    """Marker-table keys of hands holding the marker (card 0, their first): twice the multiset
+    number of the other four ranks, plus 1 when those four share a suit."""
+    if hands.size and (hands[:, 0] != 0).any():
         raise ValueError("a hand holding the marker does not hold it as its lowest card")
-    r = np.sort(other >> 2, axis=1)
-    suited = (other & 3 == other[:, :1] & 3).all(axis=1)
-    keys = 2 * sum(BINOM[r[:, i] + i, i + 1] for i in range(4)) + suited
-    return keys, srank[marker]
+    other = hands[:, 1:]
+    return 2 * _multiset_numbers(other >> 2) + (other & 3 == other[:, :1] & 3).all(axis=1)
 
 
 def _keyed_table(size: int, name: str, variant: str, keys: np.ndarray, values: np.ndarray) -> np.ndarray:
