@@ -111,6 +111,13 @@ def test_one_more_p_without_warm_starts_runs_only_its_solves(made):
     assert solves == sorted((v, p_label(p)) for v in ("standard", "wild") for p in (0.25, 0.5, 1.0))
 
 
+def test_a_new_warm_clock_reruns_only_the_warm_started_tables(made):
+    """solve.warm_clock shapes only the tables that start warm: p = 0 (cold) is not rerun."""
+    jobs = planned(made, smoke_with(made, "clock", warm_clock=7))
+    solves = sorted((w["variant"], w["plabel"]) for rule, w in jobs if rule == "solve")
+    assert solves == sorted((v, p_label(p)) for v in ("standard", "wild") for p in (0.5, 1.0))
+
+
 def test_threads_rerun_nothing(made):
     """Threads inside a solve change no output: no job is planned."""
     assert planned(made, smoke_with(made, "threads", threads=2)) == []
@@ -152,7 +159,7 @@ def test_quick_rules_are_local():
             "config",
             "config error: {file}: solve.sweep_iteration: unknown key (did you mean 'sweep_iterations'?; "
             "expected: algorithm, check_first, check_growth, checkpoint_every, iterations, keep_checkpoints, p, "
-            "sweep, sweep_iterations, target_exploitability, threads, warm_start)",
+            "sweep, sweep_iterations, target_exploitability, threads, warm_clock, warm_start)",
         ),
         ("range", "config error: {file}: solve.sweep[1]: 2 is above the maximum 1"),
         ("comparison", "config error: solver_comparison.variants: bug not in abstraction.variants"),

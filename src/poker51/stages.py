@@ -53,7 +53,7 @@ from poker51.solver.tree import Game
 from poker51.study.abstraction_size import STUDY_VARIANT, growth_of, solve_size
 from poker51.study.comparison import compare_solver
 from poker51.study.scores import score_table, value_bracket, variant_types
-from poker51.study.solve import WarmStart, solve_table
+from poker51.study.solve import WARM_CLOCK, WarmStart, solve_table
 from poker51.study.summary import strategy_summary
 from poker51.validation import config_origin, validate
 
@@ -179,7 +179,7 @@ def run_solve(
         schedule=CheckSchedule(int(solve_cfg["check_first"]), float(solve_cfg["check_growth"])),
         checkpoint=out["checkpoint"],
         checkpoint_every=solve_cfg["checkpoint_every"],
-        warm_start=WarmStart.load(*warm_start) if warm_start else None,
+        warm_start=_warm_start(warm_start, int(solve_cfg.get("warm_clock", WARM_CLOCK))),
         progress=True,
     )
     Path(out["policy"]).parent.mkdir(parents=True, exist_ok=True)
@@ -209,6 +209,14 @@ def run_solve(
             path.unlink(missing_ok=True)
 
 
+def _warm_start(files: Sequence[str], clock: int) -> WarmStart | None:
+    """The neighbour's state from its ``regret_mass`` and ``policy`` files, or none (a cold start)."""
+    if not files:
+        return None
+    mass, policy = files
+    return WarmStart.load(mass, policy, clock)
+
+
 def run_solver_comparison(
     variant: str,
     algorithm: str,
@@ -236,6 +244,7 @@ def run_solver_comparison(
         iterations=iterations,
         warm_p=warm_p,
         schedule=CheckSchedule(int(solve_cfg["check_first"]), float(solve_cfg["check_growth"])),
+        warm_clock=int(solve_cfg.get("warm_clock", WARM_CLOCK)),
     )
     meta = {"variant": variant, "algorithm": algorithm, "target": target}
     write_parquet(df, out["table"], metadata=table_metadata(provenance, _COMPARISON_UNITS, **meta))
@@ -299,6 +308,7 @@ def run_abstraction_size(
         game, ab, types, pop, float(study_cfg["p"]), algorithm=str(solve_cfg["algorithm"]),
         iterations=int(study_cfg["iterations"]), target=None if target is None else float(target),
         schedule=CheckSchedule(int(solve_cfg["check_first"]), float(solve_cfg["check_growth"])), progress=True,
+        warm_clock=int(solve_cfg.get("warm_clock", WARM_CLOCK)),
     )  # fmt: skip
     solved = time.perf_counter()
     row = solves.columns()

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import numpy as np
 import pytest
 from helpers import small_abstraction
@@ -22,7 +24,7 @@ from poker51.solver.schedule import CheckSchedule
 from poker51.study import solve as solve_module
 from poker51.study.comparison import COMPARISON_COLUMNS, RUNS, TIMING_COLUMNS, compare_solver, time_to_target
 from poker51.study.scores import recall_upper_bound, score_table, value_bracket, variant_types
-from poker51.study.solve import WarmStart, restricted_gap, solve_table, warm_state
+from poker51.study.solve import WARM_CLOCK, WarmStart, restricted_gap, solve_table, warm_state
 
 
 @pytest.fixture(scope="module")
@@ -197,6 +199,34 @@ def test_warm_state_round_trips_and_bad_files_are_refused(setup, tmp_path):
     short = WarmStart(back.mass[:-1], back.policy)  # another game's state
     with pytest.raises(ValueError, match="information sets"):
         short.apply(rnr_solver(game, R, types, 0.3, pop.weights, "dcfr"))
+
+
+def test_warm_clock_weighs_the_solve_as_later_iterations(setup, tmp_path):
+    """A warm start at clock c runs iteration t with the weights and discounts of iteration
+    c + t: the same state as a solver whose own counter stood at c; clock 0 is the plain warm
+    start, and a checkpoint written at one clock is not resumed at another."""
+    ab, game, pop, types = setup
+    state = solve_table(game, types, pop.weights, 0.0, algorithm="dcfr", iterations=40).state
+    assert state.clock == WARM_CLOCK > 0
+
+    def warm(clock):
+        solver = rnr_solver(game, R, types, 0.3, pop.weights, "dcfr")
+        replace(state, clock=clock).apply(solver)
+        return solver
+
+    late, by_hand, plain = warm(WARM_CLOCK), warm(0), warm(0)
+    assert late.clock == WARM_CLOCK and plain.clock == 0
+    by_hand.iteration = WARM_CLOCK
+    late.iterate(25)
+    by_hand.iterate(25)
+    plain.iterate(25)
+    for field in ("regret", "avg", "strategy"):
+        assert np.array_equal(getattr(late, field), getattr(by_hand, field))
+    assert not np.array_equal(late.regret, plain.regret)  # the clock does change the solve
+    late.save_checkpoint(tmp_path / "ck.npz")
+    with pytest.raises(ValueError, match="another game or solver configuration"):
+        warm(0).load_checkpoint(tmp_path / "ck.npz")
+    assert warm(WARM_CLOCK).load_checkpoint(tmp_path / "ck.npz").iteration == 25
 
 
 def test_warm_resume_is_exact_and_ignores_a_cold_checkpoint(setup, tmp_path, monkeypatch):

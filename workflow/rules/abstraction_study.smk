@@ -21,6 +21,7 @@ rule abstraction_size:
         target_exploitability=config["solve"].get("target_exploitability"),
         check_first=config["solve"]["check_first"],
         check_growth=config["solve"]["check_growth"],
+        warm_clock=config["solve"]["warm_clock"],
         p=config["solve"]["p"],
         iterations=STUDY.get("iterations", 3000),
         evidence_hands=STUDY.get("evidence_hands", 4000),

@@ -114,6 +114,12 @@ def warm_source(wildcards):
     return [f"{below}/regret_mass.npy", f"{below}/policy.npy"]
 
 
+def warm_clock(wildcards):
+    """Where a warm-started solve's clock starts (solve.warm_clock); 0 for a cold one, so that
+    changing the setting reruns only the warm-started tables."""
+    return config["solve"]["warm_clock"] if warm_source(wildcards) else 0
+
+
 def solve_priority(wildcards):
     """Scheduling only: 10 per table from this one to the end of its variant's chain (the
     whole sweep when the tables start cold), so that the chain furthest behind goes first

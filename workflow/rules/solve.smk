@@ -26,6 +26,7 @@ rule solve:
         target_exploitability=config["solve"].get("target_exploitability"),
         check_first=config["solve"]["check_first"],
         check_growth=config["solve"]["check_growth"],
+        warm_clock=warm_clock,
         checkpoint=lambda w: out(f"{w.variant}/solve_{w.plabel}/checkpoint.npz"),
     conda:
         "../envs/poker51.yaml"

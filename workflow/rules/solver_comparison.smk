@@ -16,6 +16,7 @@ rule solver_comparison:
         target_exploitability=config["solve"].get("target_exploitability"),
         check_first=config["solve"]["check_first"],
         check_growth=config["solve"]["check_growth"],
+        warm_clock=config["solve"]["warm_clock"],
         iterations=config.get("solver_comparison", {}).get("iterations", 3000),
         warm_p=config.get("solver_comparison", {}).get("warm_p", 0.1),
     conda:

@@ -14,6 +14,7 @@ with logged(snakemake.log[0]):
             "target_exploitability": p.target_exploitability,
             "check_first": p.check_first,
             "check_growth": p.check_growth,
+            "warm_clock": p.warm_clock,
         },
         study_cfg={"p": p.p, "iterations": p.iterations, "evidence_hands": p.evidence_hands, "lbr_hands": p.lbr_hands},
         evidence_cfg={"seed": p.evidence_seed, "stack": p.stack},

@@ -16,6 +16,7 @@ with logged(snakemake.log[0]):
             "target_exploitability": snakemake.params.target_exploitability,
             "check_first": snakemake.params.check_first,
             "check_growth": snakemake.params.check_growth,
+            "warm_clock": snakemake.params.warm_clock,
             # housekeeping, not params: changing them must not rerun a finished solve
             "checkpoint_every": snakemake.config["solve"]["checkpoint_every"],
             "keep_checkpoints": snakemake.config["solve"].get("keep_checkpoints", False),

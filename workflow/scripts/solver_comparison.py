@@ -14,6 +14,7 @@ with logged(snakemake.log[0]):
             "target_exploitability": snakemake.params.target_exploitability,
             "check_first": snakemake.params.check_first,
             "check_growth": snakemake.params.check_growth,
+            "warm_clock": snakemake.params.warm_clock,
         },
         iterations=int(snakemake.params.iterations),
         warm_p=float(snakemake.params.warm_p),

@@ -284,6 +284,10 @@ class CFRSolver:
         self.strategy = game.uniform_policy()
         self.inc = np.zeros(A)  # last instantaneous regret (PCFR+'s prediction)
         self.iteration = 0
+        #: iterations the weights count before this solve's first: iteration t of the solve
+        #: is weighted and discounted as iteration ``clock + t`` (a warm start's,
+        #: :class:`poker51.study.solve.WarmStart`; 0 for a cold solve)
+        self.clock = 0
         self.log: list[tuple[int, float]] = []
         self.origin = ""  # where a warm-started state came from (part of the checkpoint fingerprint)
         self.passes = Passes(a, workers)
@@ -330,7 +334,7 @@ class CFRSolver:
             self._mixed,
             self.fixed_reach,
             *self._multi,
-            self.iteration,
+            self.clock + self.iteration,
             int(n),
             f["regret_floor"],
             f["discount"],
@@ -443,6 +447,8 @@ class CFRSolver:
         h.update(repr((self.rnr_player, self.rnr_p)).encode())
         h.update(self.fixed_reach.tobytes())
         h.update(self.origin.encode())
+        if self.clock:
+            h.update(f"clock {self.clock}".encode())
         return h.hexdigest()
 
     def save_checkpoint(self, path) -> None:

@@ -26,7 +26,7 @@ from __future__ import annotations
 
 import time
 import tracemalloc
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 import numpy as np
@@ -37,7 +37,7 @@ from poker51.games.population import Population
 from poker51.solver.schedule import CheckSchedule
 from poker51.solver.tree import Game
 from poker51.study.scores import TableScore, ValueBracket, score_table, value_bracket
-from poker51.study.solve import SolveResult, solve_table
+from poker51.study.solve import WARM_CLOCK, SolveResult, solve_table
 
 #: the variant of the study (the issue's "standard variant")
 STUDY_VARIANT = "standard"
@@ -141,6 +141,7 @@ def solve_size(
     target: float | None,
     schedule: CheckSchedule,
     progress: bool = False,
+    warm_clock: int = WARM_CLOCK,
 ) -> SizeSolves:
     """The Nash and the p tables of one abstraction (module docstring)."""
     for warm_p in (0.0, p):  # load the compiled kernels first: the seconds are the solves' own
@@ -156,7 +157,7 @@ def solve_size(
         cpu = [time.process_time()]
         nash = solve_table(game, types, pop.weights, 0.0, **kw)
         cpu.append(time.process_time())
-        rnr = solve_table(game, types, pop.weights, p, warm_start=nash.state, **kw)
+        rnr = solve_table(game, types, pop.weights, p, warm_start=replace(nash.state, clock=int(warm_clock)), **kw)
         cpu.append(time.process_time())
         peak = tracemalloc.get_traced_memory()[1]
     finally:

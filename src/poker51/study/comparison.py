@@ -7,7 +7,8 @@ check schedule, so the times include the checks:
 * ``nash``: the Nash table (p = 0) from scratch;
 * ``cold``: the restricted Nash response at ``warm_p`` (a frontier table) from scratch;
 * ``warm``: the same table started from the Nash solve's final state
-  (:class:`~poker51.study.solve.WarmStart`), as the pipeline's frontier chain does.
+  (:class:`~poker51.study.solve.WarmStart`, its clock at ``warm_clock``), as the pipeline's
+  frontier chain does.
 
 Every check is one row: the iterations and exploitabilities are deterministic (the
 measurement table, in the receipt); the seconds since the solve began are wall clock and
@@ -16,12 +17,14 @@ go to a separate table (not in the receipt).
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import numpy as np
 import pandas as pd
 
 from poker51.solver.schedule import CheckSchedule
 from poker51.solver.tree import Game
-from poker51.study.solve import SolveResult, solve_table
+from poker51.study.solve import WARM_CLOCK, SolveResult, solve_table
 
 #: the three runs of :func:`compare_solver`, in order
 RUNS = ("nash", "cold", "warm")
@@ -42,6 +45,7 @@ def compare_solver(
     iterations: int,
     warm_p: float,
     schedule: CheckSchedule,
+    warm_clock: int = WARM_CLOCK,
 ) -> tuple[pd.DataFrame, pd.DataFrame]:
     """The measurement and timing rows of the three runs (module docstring).  ``reached``
     marks the rows at or below the target."""
@@ -64,7 +68,7 @@ def compare_solver(
 
     nash = run("nash", 0.0)
     run("cold", warm_p)
-    run("warm", warm_p, warm_start=nash.state)
+    run("warm", warm_p, warm_start=replace(nash.state, clock=int(warm_clock)))
     rows, timing = [], []
     for name in RUNS:
         p, res = results[name]

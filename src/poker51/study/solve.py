@@ -33,6 +33,11 @@ from poker51.solver.tree import Game
 
 log = logging.getLogger("poker51.study")
 
+#: where a warm-started solve's clock starts (:class:`WarmStart`, config ``solve.warm_clock``):
+#: measured on the default frontier of the three variants, docs/design-choices.md,
+#: "Warm-started frontier"
+WARM_CLOCK = 50
+
 #: columns of a solve's convergence log
 CONVERGENCE_COLUMNS = ["iteration", "exploitability", "guarantee", "vs_population"]
 
@@ -62,13 +67,19 @@ class WarmStart:
     :meth:`apply` sets the solver's current strategy to ``policy`` and its regrets to
     ``policy`` times ``mass`` in each information set, so that regret matching plays
     ``policy`` first and moves off it as fast as the neighbour's regrets would.  The solve
-    then runs its own iterations from 1 with its own average, and its exploitability is
-    checked exactly as a cold solve's: a warm start changes how fast a table reaches its
-    target, never what reaching it means.  On disk the policy is the neighbour's
-    ``policy.npy`` (an output anyway) and the mass its ``regret_mass.npy``."""
+    then runs its own iterations from 1 with its own average, weighted and discounted as
+    iterations ``clock + 1, clock + 2, ...`` (:attr:`CFRSolver.clock`): DCFR halves the
+    positive regrets at its first iteration and keeps about a third of them through its
+    first ten, a schedule meant for a solve's random start, which would discount the
+    neighbour's regrets away; a clock of :data:`WARM_CLOCK` keeps them (docs/design-choices.md,
+    "Warm-started frontier").  Its exploitability is checked exactly as a cold solve's: a
+    warm start changes how fast a table reaches its target, never what reaching it means.
+    On disk the policy is the neighbour's ``policy.npy`` (an output anyway) and the mass its
+    ``regret_mass.npy``; the clock is a setting (config ``solve.warm_clock``)."""
 
     mass: np.ndarray
     policy: np.ndarray
+    clock: int = WARM_CLOCK
 
     def digest(self) -> str:
         return hashlib.sha256(self.mass.tobytes() + self.policy.tobytes()).hexdigest()
@@ -83,6 +94,7 @@ class WarmStart:
         solver.strategy[:] = self.policy
         solver.regret[:] = self.policy * np.repeat(self.mass, a.num_actions)
         solver.origin = self.digest()
+        solver.clock = int(self.clock)
 
     def save(self, mass_path: str | Path) -> None:
         """The mass as a raw ``.npy`` (``.npz`` zips carry timestamps); the policy is saved
@@ -90,9 +102,10 @@ class WarmStart:
         np.save(mass_path, self.mass)
 
     @classmethod
-    def load(cls, mass_path: str | Path, policy_path: str | Path) -> WarmStart:
-        """The state saved by :meth:`save` and the neighbour's ``policy.npy``; anything else
-        (a missing file, another shape or dtype) is refused with its path."""
+    def load(cls, mass_path: str | Path, policy_path: str | Path, clock: int = WARM_CLOCK) -> WarmStart:
+        """The state saved by :meth:`save` and the neighbour's ``policy.npy``, to start at
+        ``clock``; anything else (a missing file, another shape or dtype) is refused with its
+        path."""
         arrays = []
         for path, what in ((mass_path, "regret mass"), (policy_path, "policy")):
             try:
@@ -102,14 +115,14 @@ class WarmStart:
             if x.ndim != 1 or x.dtype != np.float64:
                 raise ValueError(f"{path}: not a warm-start {what} (shape {x.shape}, {x.dtype})")
             arrays.append(np.ascontiguousarray(x))
-        return cls(*arrays)
+        return cls(arrays[0], arrays[1], int(clock))
 
 
-def warm_state(solver: CFRSolver) -> WarmStart:
-    """The state a neighbouring solve starts from (:class:`WarmStart`): the average policy
-    and the positive regret mass of each information set."""
+def warm_state(solver: CFRSolver, clock: int = WARM_CLOCK) -> WarmStart:
+    """The state a neighbouring solve starts from (:class:`WarmStart`, at ``clock``): the
+    average policy and the positive regret mass of each information set."""
     mass = np.add.reduceat(np.maximum(solver.regret, 0.0), solver.game.arrays.act_off[:-1])
-    return WarmStart(mass, solver.average_policy())
+    return WarmStart(mass, solver.average_policy(), int(clock))
 
 
 @dataclass
@@ -244,5 +257,6 @@ def solve_table(
 
 
 __all__ = [
-    "Convergence", "SolveResult", "WarmStart", "restricted_gap", "riemann_best_response", "solve_table", "warm_state",
+    "WARM_CLOCK", "Convergence", "SolveResult", "WarmStart", "restricted_gap", "riemann_best_response",
+    "solve_table", "warm_state",
 ]  # fmt: skip
