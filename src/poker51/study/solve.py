@@ -69,7 +69,7 @@ class WarmStart:
     ``policy`` first and moves off it as fast as the neighbour's regrets would.  The solve
     then runs its own iterations from 1 with its own average, weighted and discounted as
     iterations ``clock + 1, clock + 2, ...`` (:attr:`CFRSolver.clock`): DCFR halves the
-    positive regrets at its first iteration and keeps about a third of them through its
+    positive regrets at its first iteration and keeps about a fifth of them through its
     first ten, a schedule meant for a solve's random start, which would discount the
     neighbour's regrets away; a clock of :data:`WARM_CLOCK` keeps them (docs/design-choices.md,
     "Warm-started frontier").  Its exploitability is checked exactly as a cold solve's: a
