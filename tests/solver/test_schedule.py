@@ -43,6 +43,16 @@ def test_prediction_uses_a_long_baseline():
     assert 204 < t < math.ceil(204 * 1.25)
 
 
+def test_a_flat_history_takes_the_geometric_step():
+    """Exploitability that barely moved between two checks far apart predicts the target
+    astronomically late: the schedule takes its geometric step (it once raised OverflowError
+    there, in a frontier chain run downwards from p = 1)."""
+    s = CheckSchedule(first=10, growth=1.25)
+    flat = [(100, 0.002), (400, 0.002 * (1 - 1e-12))]
+    assert s.next(flat, target=0.001) == 500
+    assert s.next([(100, 0.002), (400, 0.0019)], target=1e-300) == 500
+
+
 @pytest.mark.parametrize("bad", [dict(first=0), dict(growth=1.0), dict(growth=1.5, min_growth=1.6)])
 def test_bad_schedules_are_refused(bad):
     with pytest.raises(ValueError):

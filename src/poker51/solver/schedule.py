@@ -53,7 +53,10 @@ class CheckSchedule:
         if not (t1 < t2 and e1 > e2 > 0):
             return late
         slope = math.log(e1 / e2) / math.log(t2 / t1)  # e ~ t^-slope between the two checks
-        predicted = t2 * math.exp(math.log(e2 / target) / slope)
+        power = math.log(e2 / target) / slope
+        if power > 700.0:  # a slope near 0 (barely moved): exp would overflow; far past ``late`` anyway
+            return late
+        predicted = t2 * math.exp(power)
         if not math.isfinite(predicted):
             return late
         return int(min(late, max(soon, math.ceil(predicted))))
