@@ -3,10 +3,10 @@ across days and machines.
 
     .venv/bin/python benchmarks/bench_machine.py [--repeat 3]
 
-The development machine is a shared 2-core VM whose speed moved 2-3x between days: a
-pure-Python loop slowed by 1.1-1.5x while the solver slowed by 3x, because the solver's
-passes wait on memory and the host's shared L3 cache was taken by other guests.  So this
-prints one figure per kind of work (best of ``--repeat``):
+The development machine is a shared 2-core VM whose solver figures moved 3x between days
+(2026-12-01 and 12-02): the solver's passes wait on memory, and on 12-02 a load from an 8 MB
+array took as long as one from memory, the host's shared L3 cache being taken by other
+guests.  So this prints one figure per kind of work (best of ``--repeat``):
 
 1. Python: 20 million integer additions in a ``for`` loop (the play engine, the scripts);
 2. dependent loads: a random cycle through an array of 64-bit indices, each load waiting
