@@ -24,17 +24,9 @@ import time
 from itertools import combinations
 
 import numpy as np
+from _timing import best_of
 
 DECKS = ["full52", "standard", "wild", "bug", "suit_two", "club_any"]
-
-
-def best_of(fn, repeat: int) -> float:
-    best = float("inf")
-    for _ in range(repeat):
-        t = time.perf_counter()
-        fn()
-        best = min(best, time.perf_counter() - t)
-    return best
 
 
 def first_call(cache_dir: str) -> float:

@@ -25,9 +25,9 @@ import datetime
 import os
 import platform
 import subprocess
-import time
 
 import numpy as np
+from _timing import best_of
 from numba import njit
 
 #: array sizes of the dependent-load test, in 64-bit entries: 128 kB, 8 MB, 128 MB
@@ -49,15 +49,6 @@ def cycle(size: int, seed: int = 51) -> np.ndarray:
     nxt = np.empty(size, np.int64)
     nxt[order] = np.roll(order, -1)
     return nxt
-
-
-def best_of(fn, repeat: int) -> float:
-    best = float("inf")
-    for _ in range(repeat):
-        t = time.perf_counter()
-        fn()
-        best = min(best, time.perf_counter() - t)
-    return best
 
 
 def python_loop() -> None:

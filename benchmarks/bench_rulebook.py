@@ -30,18 +30,10 @@ from itertools import combinations
 from math import comb
 
 import numpy as np
+from _timing import best_of
 
 TARGET_HOLDEM = 0.6
 TARGET_OMAHA = 600.0
-
-
-def best_of(fn, repeat: int) -> float:
-    best = float("inf")
-    for _ in range(repeat):
-        t = time.perf_counter()
-        fn()
-        best = min(best, time.perf_counter() - t)
-    return best
 
 
 def phevaluator_counts(cards: list[int]) -> np.ndarray:
