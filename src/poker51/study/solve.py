@@ -118,11 +118,11 @@ class WarmStart:
         return cls(arrays[0], arrays[1], int(clock))
 
 
-def warm_state(solver: CFRSolver, clock: int = WARM_CLOCK) -> WarmStart:
-    """The state a neighbouring solve starts from (:class:`WarmStart`, at ``clock``): the
-    average policy and the positive regret mass of each information set."""
+def warm_state(solver: CFRSolver) -> WarmStart:
+    """The state a neighbouring solve starts from (:class:`WarmStart`, at the default clock):
+    the average policy and the positive regret mass of each information set."""
     mass = np.add.reduceat(np.maximum(solver.regret, 0.0), solver.game.arrays.act_off[:-1])
-    return WarmStart(mass, solver.average_policy(), int(clock))
+    return WarmStart(mass, solver.average_policy())
 
 
 @dataclass
