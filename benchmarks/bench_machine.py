@@ -71,6 +71,8 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--repeat", type=int, default=3)
     args = ap.parse_args()
+    if args.repeat < 1:
+        ap.error(f"--repeat must be at least 1, got {args.repeat}")
     now = datetime.datetime.now(datetime.UTC).strftime("%Y-%m-%d %H:%M UTC")
     print(f"machine              {now}, {os.cpu_count()} cores, {platform.machine()}; {caches()}")
     print(f"python loop          {best_of(python_loop, args.repeat):.2f} s for 20 million additions")

@@ -53,6 +53,8 @@ def main() -> None:
     ap.add_argument("--with-comparison", action="store_true")
     ap.add_argument("--warm-clock", type=int, default=None, help="solve.warm_clock (default: the config's)")
     args = ap.parse_args()
+    if args.warm_clock is not None and args.warm_clock < 0:
+        ap.error(f"--warm-clock must be 0 or more, got {args.warm_clock}")
     shutil.rmtree(args.results, ignore_errors=True)
     seconds = run(args.results, args.cores, False, [], args.warm_clock)
     summaries = sorted(Path(args.results).glob("*/solve_p*/summary.json"))
