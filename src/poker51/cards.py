@@ -30,6 +30,8 @@ SUIT_SYMBOLS = "♣♦♥♠"
 N_CARDS = 52
 #: the marker I = 2 of clubs
 MARKER = 0
+#: the two-character name of every card, indexed by its int (``card_str`` without the call)
+CARD_NAMES: tuple[str, ...] = tuple(r + s for r in RANK_CHARS for s in SUIT_CHARS)
 
 
 class Rank(IntEnum):
@@ -75,7 +77,7 @@ def card_str(card: int) -> str:
     card = int(card)
     if not 0 <= card < N_CARDS:
         raise InputError(f"card index {card} is outside 0..51")
-    return RANK_CHARS[card >> 2] + SUIT_CHARS[card & 3]
+    return CARD_NAMES[card]
 
 
 def parse_card(text: str) -> int:

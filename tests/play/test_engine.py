@@ -171,6 +171,38 @@ def test_a_raise_must_be_covered_in_full():
     assert s.legal_actions() == [Action("call", 8), Action("fold", 0)]
 
 
+def verified_candidates(s: HandState) -> list[Action]:
+    """What legal_actions lists, by definition: each candidate action that ``can_x`` accepts."""
+    if s.actor is None:
+        return []
+    keep = 0 if s.keep_required else None
+    sizes = sorted({1, 2, 4, 8, s.stacks["H"]}) if s.actor == "H" else [2]
+    out = [Action("check", 0)] if s.can_check(keep) else []
+    out += [Action("bet", b) for b in sizes if s.can_bet(b, keep)]
+    out += [Action("call", s._call_amount())] if s.can_call() else []
+    out += [Action("raise", s._raise_amount())] if s.can_raise_bet() else []
+    return out + ([Action("fold", 0)] if s.can_fold() else [])
+
+
+@pytest.mark.parametrize("h", [1, 2, 3, 5, 7, 9, 13, 17, 40])
+def test_legal_actions_are_the_verified_candidates_on_every_line(h):
+    """Every betting line of both rounds, from short and deep stacks on both sides."""
+    for r in (1, 2, 3, 5, 7, 9, 13, 17, 40):
+        todo = [[]]
+        while todo:
+            line = todo.pop()
+            s = state(stacks=(h, r), draws="2d 3d 4d 5h 6h 7h 8s 9s Ts")
+            for a in line:
+                if s.phase == "draw":
+                    s.draw(0b00011)
+                s.apply(a, keep=0b00111 if s.keep_required else None)
+            if s.phase == "draw":
+                s.draw(0b00011)
+            legal = s.legal_actions()
+            assert legal == verified_candidates(s), (h, r, line)
+            todo += [[*line, a] for a in legal]
+
+
 @pytest.mark.parametrize("stacks, net_h", [((1, 20), +1), ((20, 1), +1), ((1, 1), +1)])
 def test_ante_with_the_last_jbit_gives_an_ante_only_showdown(stacks, net_h):
     s = state(stacks=stacks, draws="2d 3d 4d")

@@ -5,9 +5,10 @@ plays them).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import json
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Protocol
+from typing import Any, Protocol, overload
 
 from poker51.errors import InputError
 
@@ -115,6 +116,41 @@ class View:
         return self.opp_stack > 0
 
 
+_LOG_ENCODER = json.JSONEncoder(separators=(",", ":"))
+
+
+def log_text(events: Sequence[dict]) -> str:
+    """A hand's log: one compact JSON object per event and line (``json.dumps`` with ``","``
+    and ``":"`` separators, keys in the events' order)."""
+    return "".join(_LOG_ENCODER.encode(e) + "\n" for e in events)
+
+
+class LazyText:
+    """A dataclass field of text that may be given as a function returning it: the function is
+    called on the first read and the text kept.  The engine gives a hand's log this way, so it
+    is built only if read (most runs only need the nets)."""
+
+    def __set_name__(self, owner: type, name: str) -> None:
+        self._slot = name  # the instance's __dict__ entry of the same name (a data descriptor comes first)
+
+    @overload
+    def __get__(self, obj: None, owner: type | None = None) -> LazyText: ...
+
+    @overload
+    def __get__(self, obj: object, owner: type | None = None) -> str: ...
+
+    def __get__(self, obj: Any, owner: type | None = None) -> Any:
+        if obj is None:  # dataclasses asks the class for a default: there is none
+            raise AttributeError(self._slot)
+        text = obj.__dict__[self._slot]
+        if not isinstance(text, str):
+            text = obj.__dict__[self._slot] = text()
+        return text
+
+    def __set__(self, obj: object, value: str | Callable[[], str]) -> None:
+        obj.__dict__[self._slot] = value
+
+
 @dataclass(frozen=True)
 class HandResult:
     hand_index: int
@@ -125,7 +161,8 @@ class HandResult:
     stacks_before: dict[str, int]
     stacks_after: dict[str, int]
     net: dict[str, int]
-    log: str
+    #: the hand's JSON log (:mod:`poker51.play.engine`): a str, built on first read when given as a function
+    log: LazyText = LazyText()
 
     @property
     def log_bytes(self) -> bytes:

@@ -67,7 +67,8 @@ in, round total, all_in, pot, stacks; H's first one adds keep and draw_count), t
 ``draw`` (seat, keep, count, discarded, drawn, hand), ``showdown`` (only at a
 showdown: hands, strengths, categories, winner) and ``result`` (reason, winner,
 contributed, returned, won, net, stacks, both hands: cards are revealed on a fold
-too).  :func:`replay` re-runs a hand from its log alone and reproduces the bytes.
+too).  :func:`replay` re-runs a hand from its log alone and reproduces the bytes.  A
+:class:`HandResult` builds its log when it is first read.
 
 >>> from poker51.cards import parse_cards
 >>> from poker51.play.players import ScriptedPlayer
@@ -85,10 +86,11 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping, Sequence
+from functools import cache, partial
 
 import numpy as np
 
-from poker51.cards import MARKER, N_CARDS, card_str, parse_card
+from poker51.cards import CARD_NAMES, MARKER, N_CARDS, parse_card
 from poker51.errors import InputError
 from poker51.hands.pure import CATEGORIES, pure_strength
 from poker51.play.actions import (
@@ -113,17 +115,30 @@ from poker51.play.actions import (
     R,
     ReplayError,
     illegal,
+    log_text,
 )
 from poker51.play.hand_rules import HandRules, popcount5
 from poker51.rules import ANTE, VARIANT_RULES
 
 
 # --------------------------------------------------------------------------- decks
-def variant_cards(variant: str) -> list[int]:
-    """The variant's cards in ascending order: 51 without the marker, or all 52."""
+@cache
+def _variant_deck(variant: str) -> tuple[int, ...]:
     if variant not in VARIANT_RULES:
         raise InputError(f"unknown variant {variant!r}: expected one of {sorted(VARIANT_RULES)}")
-    return [c for c in range(N_CARDS) if variant != "standard" or c != MARKER]
+    return tuple(c for c in range(N_CARDS) if variant != "standard" or c != MARKER)
+
+
+@cache
+def _variant_array(variant: str) -> np.ndarray:
+    cards = np.array(_variant_deck(variant), dtype=np.int64)
+    cards.setflags(write=False)
+    return cards
+
+
+def variant_cards(variant: str) -> list[int]:
+    """The variant's cards in ascending order: 51 without the marker, or all 52."""
+    return list(_variant_deck(variant))
 
 
 def shuffled_deck(variant: str, base_seed: int, hand_index: int) -> list[int]:
@@ -131,7 +146,7 @@ def shuffled_deck(variant: str, base_seed: int, hand_index: int) -> list[int]:
     if int(base_seed) < 0 or int(hand_index) < 0:
         raise InputError(f"seeds are non-negative ints, got base_seed={base_seed}, hand_index={hand_index}")
     rng = np.random.Generator(np.random.PCG64(np.random.SeedSequence([int(base_seed), int(hand_index)])))
-    return [int(c) for c in rng.permutation(np.array(variant_cards(variant), dtype=np.int64))]
+    return rng.permutation(_variant_array(variant)).tolist()
 
 
 def stacked_deck(variant: str, top: Sequence[int]) -> list[int]:
@@ -152,9 +167,9 @@ class HandState(HandRules):
         seed: tuple[int, int] | None = None,
         hand_index: int = 0,
     ) -> None:
-        cards = variant_cards(variant)
+        cards = _variant_deck(variant)
         deck = [int(c) for c in deck]
-        if sorted(deck) != cards:
+        if tuple(sorted(deck)) != cards:
             raise InputError(f"the deck is not a permutation of the {variant} deck's {len(cards)} cards")
         for s in SEATS:
             v = stacks.get(s)
@@ -182,14 +197,16 @@ class HandState(HandRules):
                 "variant": variant,
                 "seed": None if seed is None else [int(seed[0]), int(seed[1])],
                 "stacks": dict(self.stacks),
-                "deck": [card_str(c) for c in deck],
+                "deck": [CARD_NAMES[c] for c in deck],
             }
         )
         for s in SEATS:
             self.stacks[s] -= ANTE
             self.contrib[s] += ANTE
         self._log({"event": "ante", "amount": ANTE, "stacks": dict(self.stacks), "pot": self.pot})
-        self._log({"event": "deal", H: [card_str(c) for c in self.hands[H]], R: [card_str(c) for c in self.hands[R]]})
+        self._log(
+            {"event": "deal", H: [CARD_NAMES[c] for c in self.hands[H]], R: [CARD_NAMES[c] for c in self.hands[R]]}
+        )
         self._start_round(PRE)
 
     # ------------------------------------------------------------------ act
@@ -241,12 +258,13 @@ class HandState(HandRules):
                 raise illegal(RULE_SIZES, "a bet names its amount")
             self.bet(amount, keep)
             return
-        fixed = {"check": lambda: 0, "fold": lambda: 0, "call": self._call_amount, "raise": self._raise_amount}
-        if kind not in fixed:
+        if kind not in ("check", "fold", "call", "raise"):
             raise InputError(f"unknown action kind {kind!r}")
-        if amount is not None and self.actor is not None and amount != fixed[kind]():
-            rule = {"raise": RULE_RAISES, "call": RULE_CALL_AMOUNT}.get(kind, RULE_CHECK_FOLD_AMOUNT)
-            raise illegal(rule, f"{kind} puts in {fixed[kind]()} jbits, not {amount}")
+        if amount is not None and self.actor is not None:
+            fixed = self._call_amount() if kind == "call" else self._raise_amount() if kind == "raise" else 0
+            if amount != fixed:
+                rule = {"raise": RULE_RAISES, "call": RULE_CALL_AMOUNT}.get(kind, RULE_CHECK_FOLD_AMOUNT)
+                raise illegal(rule, f"{kind} puts in {fixed} jbits, not {amount}")
         if kind == "check":
             self.check(keep)
         else:
@@ -275,9 +293,9 @@ class HandState(HandRules):
                     "seat": s,
                     "keep": keep,
                     "count": n,
-                    "discarded": [card_str(c) for c in discarded],
-                    "drawn": [card_str(c) for c in drawn],
-                    "hand": [card_str(c) for c in self.hands[s]],
+                    "discarded": [CARD_NAMES[c] for c in discarded],
+                    "drawn": [CARD_NAMES[c] for c in drawn],
+                    "hand": [CARD_NAMES[c] for c in self.hands[s]],
                 }
             )
         if self.stacks[H] > 0 and self.stacks[R] > 0:
@@ -297,7 +315,7 @@ class HandState(HandRules):
             dict(self.stacks_before),
             dict(self.stacks),
             {s: self.stacks[s] - self.stacks_before[s] for s in SEATS},
-            self.log,
+            partial(log_text, self.events),  # the JSON log, built when first read
         )
 
     # ------------------------------------------------------------------ internals
@@ -354,7 +372,7 @@ class HandState(HandRules):
                 "event": "showdown",
                 **{
                     s: {
-                        "hand": [card_str(c) for c in self.hands[s]],
+                        "hand": [CARD_NAMES[c] for c in self.hands[s]],
                         "strength": st[s],
                         "category": CATEGORIES[st[s] >> 20],
                     }
@@ -389,7 +407,7 @@ class HandState(HandRules):
                 "won": won,
                 "net": {s: self.stacks[s] - self.stacks_before[s] for s in SEATS},
                 "stacks": dict(self.stacks),
-                "hands": {s: [card_str(x) for x in self.hands[s]] for s in SEATS},
+                "hands": {s: [CARD_NAMES[x] for x in self.hands[s]] for s in SEATS},
             }
         )
 
@@ -402,8 +420,9 @@ def run_hand(state: HandState, players: Mapping[str, Player]) -> HandResult:
             state.draw(players[R].choose_keep(state.view(R)))
             continue
         seat = state.seat_to_act()
-        keep = players[H].choose_keep(state.view(H)) if state.keep_required else None
-        state.apply(players[seat].act(state.view(seat), state.legal_actions()), keep=keep)
+        view = state.view(seat)  # with a keep to choose, the actor is H (its first action): one view for both
+        keep = players[H].choose_keep(view) if state.keep_required else None
+        state.apply(players[seat].act(view, state.legal_actions()), keep=keep)
     return state.result()
 
 

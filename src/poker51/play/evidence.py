@@ -29,7 +29,7 @@ modelled players only.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from functools import lru_cache
+from functools import cache, lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -41,7 +41,7 @@ from poker51.abstraction.tables import AbstractionTables, build_abstraction
 from poker51.games.population import PlayerType, Population
 from poker51.hands.house import house_keep
 from poker51.play.actions import Action, H, R, View
-from poker51.play.engine import play_hand
+from poker51.play.engine import HandState, run_hand, shuffled_deck
 from poker51.play.holdout import HoldoutType, holdout_player
 from poker51.play.players import TypePlayer, type_seed
 from poker51.play.riemann import Riemann
@@ -139,6 +139,8 @@ def evidence_hands(
     if not humans:
         raise ValueError("no player types")
     start = _stacks(stacks)
+    # the deals, shuffled once for every match: hand k is play_hand's seeded hand k
+    decks = np.array([shuffled_deck(variant, int(seed), k) for k in range(int(hands))], np.int8)
     factories = {"v0.6": riemann_v06, "v0.5": v05}
     frames = []
     bar = tqdm(total=len(humans) * len(POLICIES) * int(hands), desc=f"evidence {variant}", disable=not progress)
@@ -149,9 +151,8 @@ def evidence_hands(
             human = make_human()
             x = np.empty(int(hands), np.int64)
             for k in range(int(hands)):
-                res = play_hand(
-                    {H: human, R: riemann}, stacks=start, variant=variant, base_seed=int(seed), hand_index=k
-                )
+                hand = HandState(variant, start, decks[k].tolist(), seed=(int(seed), k), hand_index=k)
+                res = run_hand(hand, {H: human, R: riemann})
                 x[k] = res.net[R]
                 bar.update()
             nets[policy] = x
@@ -232,8 +233,15 @@ def evidence_run(
 
 
 def v05_factory(tables: AbstractionTables) -> Callable[[str], Any]:
-    """``factory(variant)`` of the v0.5 player reading ``tables``' belief table."""
-    return lambda variant: V05Player.from_tables(variant, tables)
+    """``factory(variant)`` of the v0.5 player reading ``tables``' belief table.  The player is
+    a pure function of cards and spot, so one player per variant serves every match (and its
+    cache of reads carries over: every match plays the same deals)."""
+
+    @cache
+    def make(variant: str) -> V05Player:
+        return V05Player.from_tables(variant, tables)
+
+    return make
 
 
 def riemann_factory(

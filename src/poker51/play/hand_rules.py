@@ -9,8 +9,6 @@ the rule) and ``can_x`` (a bool), PokerKit's habit.  The engine adds the actions
 
 from __future__ import annotations
 
-import json
-
 import numpy as np
 
 from poker51.play.actions import (
@@ -38,6 +36,7 @@ from poker51.play.actions import (
     R,
     View,
     illegal,
+    log_text,
 )
 from poker51.rules import BET_SIZES, RIEMANN_BET
 
@@ -95,7 +94,7 @@ class HandRules:
 
     @property
     def log(self) -> str:
-        return "".join(json.dumps(e, separators=(",", ":")) + "\n" for e in self.events)
+        return log_text(self.events)
 
     def view(self, seat: str) -> View:
         o = self._opp(seat)
@@ -130,21 +129,30 @@ class HandRules:
         )
 
     def legal_actions(self) -> list[Action]:
-        """Every action the actor may take now, amounts filled in (empty outside betting)."""
-        if self.actor is None:
+        """Every action the actor may take now, amounts filled in (empty outside betting), in
+        this order: the check, the bets (ascending), the call, the raise and the fold that
+        ``can_x`` accepts (H's first check or bet with a valid keep).
+
+        The list is read off the state instead of verifying every candidate (the tests check
+        that both agree on every betting line); only the raise is verified.  An actor passes
+        ``_verify_betting`` with such a keep.  Facing no bet (``to_call <= 0``: the round's
+        line is ``()`` or ``("check",)``) the check is legal and the call, raise and fold are
+        not; by ``verify_bet`` a bet is legal while the wagering is open and the opponent has
+        jbits, in a size of :meth:`_bet_sizes` the bettor can cover.  Facing a bet the check
+        and every bet are illegal (the round has its bet), the call and the fold legal.
+        """
+        seat = self.actor
+        if seat is None:
             return []
-        out: list[Action] = []
-        if self.can_check(keep=0 if self.keep_required else None):
-            out.append(Action("check", 0))
-        for b in self._bet_candidates():
-            if self.can_bet(b, keep=0 if self.keep_required else None):
-                out.append(Action("bet", b))
-        if self.can_call():
-            out.append(Action("call", self._call_amount()))
+        if self.to_call <= 0:
+            out = [Action("check", 0)]
+            if self._open and self.stacks[self._opp(seat)] > 0:
+                out += [Action("bet", b) for b in self._bet_sizes(seat) if b <= self.stacks[seat]]
+            return out
+        out = [Action("call", self._call_amount())]
         if self.can_raise_bet():
             out.append(Action("raise", self._raise_amount()))
-        if self.can_fold():
-            out.append(Action("fold", 0))
+        out.append(Action("fold", 0))
         return out
 
     # ------------------------------------------------------------------ verify
@@ -184,8 +192,7 @@ class HandRules:
             if self.stacks[H] == 0:
                 raise illegal(RULE_ANSWER, "H is all in")
         else:
-            allowed = set(BET_SIZES) | ({self.stacks[H]} if self.stacks[H] < max(BET_SIZES) else set())
-            if amount not in allowed:
+            if amount not in self._bet_sizes(H):
                 raise illegal(RULE_SIZES, f"bet {amount} is not an allowed size")
             if self.stacks[o] == 0:
                 raise illegal(RULE_ANSWER_H, "R is all in")
@@ -251,9 +258,12 @@ class HandRules:
     def _opp(seat: str) -> str:
         return R if seat == H else H
 
-    def _bet_candidates(self) -> list[int]:
-        seat = self.seat_to_act()
-        return sorted(set(BET_SIZES) | {self.stacks[seat]}) if seat == H else [RIEMANN_BET]
+    def _bet_sizes(self, seat: str) -> list[int]:
+        """The sizes ``seat`` may bet, ascending: R's 2, or H's 1, 2, 4, 8 and its whole balance below 8."""
+        if seat == R:
+            return [RIEMANN_BET]
+        balance = self.stacks[H]
+        return sorted({*BET_SIZES, balance}) if balance < max(BET_SIZES) else list(BET_SIZES)
 
     def _call_amount(self) -> int:
         return min(self.to_call, self.stacks[self.seat_to_act()])

@@ -324,7 +324,8 @@ class V05Player:
 
     ``belief`` is the variant's (6, 1000) belief table
     (:meth:`poker51.abstraction.tables.AbstractionTables.belief_array`).  Deterministic and stateless apart
-    from a cache: the same cards in the same spot give the same action.
+    from a cache of reads (by cards, round and H's draw count, at most ``cache_size``): the same cards in
+    the same spot give the same action.
     """
 
     def __init__(self, variant: str, belief: np.ndarray):
@@ -333,6 +334,8 @@ class V05Player:
         self.belief = np.asarray(belief)
         if self.belief.shape[0] != N_ROWS:
             raise ValueError(f"a belief table has {N_ROWS} rows, got {self.belief.shape}")
+        self._reads: dict[tuple[bool, tuple[int, ...], int], float] = {}
+        self.cache_size = 500_000
 
     @classmethod
     def from_tables(cls, variant: str, tables: AbstractionTables) -> V05Player:
@@ -346,9 +349,14 @@ class V05Player:
         if view.opp_draw_count is None:
             raise ValueError("H's draw count is not announced yet")
         d = int(view.opp_draw_count)
-        if view.phase == "pre":
-            return pre_draw_read(view.cards, d, self.belief, self.variant)
-        return post_draw_read(view.cards, d, self.belief, self.variant)
+        key = (view.phase == "pre", tuple(view.cards), d)
+        r = self._reads.get(key)
+        if r is None:
+            if len(self._reads) >= self.cache_size:
+                self._reads.clear()  # bounded memory over millions of hands
+            read = pre_draw_read if view.phase == "pre" else post_draw_read
+            r = self._reads[key] = read(view.cards, d, self.belief, self.variant)
+        return r
 
     def probabilities(self, view: View, legal: Sequence[Action]) -> tuple[list[str], np.ndarray]:
         """(action kinds, 0/1 probabilities) of the v0.5 decision in this spot."""
