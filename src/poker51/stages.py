@@ -33,6 +33,7 @@ from poker51.export.rounding import rounding_report
 from poker51.export.schema import ACTION_COLUMNS
 from poker51.export.tables import strategy_table, to_json, write_table
 from poker51.games.abstract import build_game, describe
+from poker51.games.cache import cached_game
 from poker51.games.population import Population, load_population
 from poker51.io import canonical_json, read_metadata, read_parquet, write_json, write_parquet
 from poker51.log import logged
@@ -138,11 +139,13 @@ def run_abstraction(
 
 # --------------------------------------------------------------------------- solves and scores
 def _game_and_types(
-    abstraction_dir: str | Path, variant: str, population: str | Path
+    abstraction_dir: str | Path, variant: str, population: str | Path, game_cache: str | None = None
 ) -> tuple[AbstractionTables, AbstractionArrays, Game, Population, np.ndarray]:
+    """The variant's tables, arrays, game (from ``game_cache`` when it holds it:
+    :mod:`poker51.games.cache`), population and the population's types as policies."""
     tables = AbstractionTables.load(abstraction_dir, variant)
     ab = tables.arrays()
-    game = build_game(ab)
+    game = cached_game(ab, game_cache)
     log.info("game %s: %s", variant, describe(game))
     pop = load_population(population)
     return tables, ab, game, pop, variant_types(game, ab, pop)
@@ -159,6 +162,7 @@ def run_solve(
     warm_start: Sequence[str] = (),
     threads: int = 1,
     provenance: Provenance = None,
+    game_cache: str | None = None,
 ) -> None:
     """Solve one table; write ``policy`` (.npy), ``convergence`` (.parquet), ``summary``
     (.json, deterministic, with the job's ``provenance`` for the tables computed from the
@@ -167,7 +171,7 @@ def run_solve(
     ``regret_mass`` and ``policy`` files of the neighbouring table (empty: a cold start);
     ``threads``: Numba threads of the passes (the outputs are the same for any number)."""
     set_threads(threads)
-    _, ab, game, pop, types = _game_and_types(abstraction_dir, variant, population)
+    _, ab, game, pop, types = _game_and_types(abstraction_dir, variant, population, game_cache)
     res = solve_table(
         game,
         types,
@@ -209,6 +213,12 @@ def run_solve(
             path.unlink(missing_ok=True)
 
 
+def game_cache_dir(config: Mapping[str, Any]) -> str:
+    """Where a run's jobs keep the built games (:mod:`poker51.games.cache`): ``cache/games``
+    under the run's results folder (nothing there is a result; delete it at will)."""
+    return f"{str(config['results']).rstrip('/')}/cache/games"
+
+
 def _warm_start(files: Sequence[str], clock: int) -> WarmStart | None:
     """The neighbour's state from its ``regret_mass`` and ``policy`` files, or none (a cold start)."""
     if not files:
@@ -228,11 +238,12 @@ def run_solver_comparison(
     out: Mapping[str, str],
     threads: int = 1,
     provenance: Provenance = None,
+    game_cache: str | None = None,
 ) -> None:
     """Time one algorithm on one variant (:func:`poker51.study.comparison.compare_solver`):
     ``table`` (.parquet, deterministic) and ``timing`` (.tsv, wall clock)."""
     set_threads(threads)
-    _, _, game, pop, types = _game_and_types(abstraction_dir, variant, population)
+    _, _, game, pop, types = _game_and_types(abstraction_dir, variant, population, game_cache)
     target = solve_cfg.get("target_exploitability")
     df, timing = compare_solver(
         game,
@@ -396,10 +407,11 @@ def run_scores(
     out: str,
     strategy_out: str,
     provenance: Provenance = None,
+    game_cache: str | None = None,
 ) -> None:
     """Score every solved table of one variant, plus the v0.5 policy, into one table;
     write the reach-weighted summary of the published table's strategy (heat maps)."""
-    tables, ab, game, pop, types = _game_and_types(abstraction_dir, variant, population)
+    tables, ab, game, pop, types = _game_and_types(abstraction_dir, variant, population, game_cache)
     bracket = value_bracket(game, np.load(policies[0.0])).columns()
     rows = []
     for p in sorted(policies):
@@ -565,12 +577,18 @@ def check_slurm(jobs: Sequence[tuple[str, Any, Any]], status_command: str | None
 
 # --------------------------------------------------------------------------- export
 def run_export(
-    variant: str, abstraction_dir: str, policy: str, summary: str, out: Mapping[str, str], provenance: Mapping[str, Any]
+    variant: str,
+    abstraction_dir: str,
+    policy: str,
+    summary: str,
+    out: Mapping[str, str],
+    provenance: Mapping[str, Any],
+    game_cache: str | None = None,
 ) -> None:
     """Write the published strategy table of one variant (Parquet and JSON)."""
     tables = AbstractionTables.load(abstraction_dir, variant)
     ab = tables.arrays()
-    game = build_game(ab)
+    game = cached_game(ab, game_cache)
     s = json.loads(Path(summary).read_text())
     prov = {
         **provenance,

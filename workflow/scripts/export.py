@@ -2,7 +2,7 @@
 
 from pathlib import Path
 
-from poker51.stages import logged, provenance, run_export
+from poker51.stages import game_cache_dir, logged, provenance, run_export
 
 with logged(snakemake.log[0]):
     run_export(
@@ -12,4 +12,5 @@ with logged(snakemake.log[0]):
         summary=snakemake.input.summary,
         out=dict(snakemake.output.items()),
         provenance=provenance(snakemake.rule, snakemake.wildcards, snakemake.params, snakemake.input),
+        game_cache=game_cache_dir(snakemake.config),  # housekeeping: not a param, changes no output
     )

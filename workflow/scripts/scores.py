@@ -2,7 +2,7 @@
 
 from pathlib import Path
 
-from poker51.stages import logged, provenance, run_scores
+from poker51.stages import game_cache_dir, logged, provenance, run_scores
 
 with logged(snakemake.log[0]):
     ps = [float(p) for p in snakemake.params.ps]
@@ -16,4 +16,5 @@ with logged(snakemake.log[0]):
         out=snakemake.output.scores,
         strategy_out=snakemake.output.strategy,
         provenance=provenance(snakemake.rule, snakemake.wildcards, snakemake.params, snakemake.input),
+        game_cache=game_cache_dir(snakemake.config),  # housekeeping: not a param, changes no output
     )

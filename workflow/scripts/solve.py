@@ -2,7 +2,7 @@
 
 from pathlib import Path
 
-from poker51.stages import logged, provenance, run_solve
+from poker51.stages import game_cache_dir, logged, provenance, run_solve
 
 with logged(snakemake.log[0]):
     run_solve(
@@ -25,4 +25,5 @@ with logged(snakemake.log[0]):
         warm_start=list(snakemake.input.warm),  # the neighbour's regret_mass.npy and policy.npy, or none
         threads=snakemake.threads,
         provenance=provenance(snakemake.rule, snakemake.wildcards, snakemake.params, snakemake.input),
+        game_cache=game_cache_dir(snakemake.config),  # housekeeping: not a param, changes no output
     )

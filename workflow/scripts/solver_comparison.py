@@ -2,7 +2,7 @@
 
 from pathlib import Path
 
-from poker51.stages import logged, provenance, run_solver_comparison
+from poker51.stages import game_cache_dir, logged, provenance, run_solver_comparison
 
 with logged(snakemake.log[0]):
     run_solver_comparison(
@@ -21,4 +21,5 @@ with logged(snakemake.log[0]):
         out=dict(snakemake.output.items()),
         threads=snakemake.threads,
         provenance=provenance(snakemake.rule, snakemake.wildcards, snakemake.params, snakemake.input),
+        game_cache=game_cache_dir(snakemake.config),  # housekeeping: not a param, changes no output
     )
