@@ -424,17 +424,21 @@ def abstract_policy(
     pre_reads = np.asarray(ab.r_trans) @ reads  # (C, 6)
     a = game.arrays
     bluff = 1.0 / BLUFF_CLASS_SIZE
+    spots: dict[tuple, np.ndarray] = {}  # a decision depends on (street, line, read): not on R's draw count
     for i, (_player, key) in enumerate(game.iset_keys):
         if key[0] != "R":
             continue
         _, street, d4, _k, pre, post, state = key
-        if street == 0:
-            tokens, read, pot0 = _tokens(pre), pre_reads[state, d4], 2.0 * ANTE
-        else:
-            b = state[1] if isinstance(state, tuple) else state
-            h, r = line_contributions(_tokens(pre))
-            tokens, read, pot0 = _tokens(post), reads[b, d4], float(h + r)
-        p = spot_probabilities(tokens, float(read), pot0, bluff)
+        b = state[1] if isinstance(state, tuple) else state
+        spot = (street, d4, pre, post if street else "", b)
+        p = spots.get(spot)
+        if p is None:
+            if street == 0:
+                tokens, read, pot0 = _tokens(pre), pre_reads[state, d4], 2.0 * ANTE
+            else:
+                h, r = line_contributions(_tokens(pre))
+                tokens, read, pot0 = _tokens(post), reads[b, d4], float(h + r)
+            p = spots[spot] = spot_probabilities(tokens, float(read), pot0, bluff)
         lo, hi = int(a.act_off[i]), int(a.act_off[i + 1])
         if hi - lo != p.size:
             raise AssertionError(f"{key}: {hi - lo} actions, the v0.5 rule gives {p.size}")
