@@ -10,7 +10,8 @@ its own, timed separately after the rest when ``--with-comparison`` is given) an
 ``enabled: false`` for the stages of :data:`STUDY_STAGES`: the census, abstraction, every
 solve, scores, export, evidence, verify, receipt and figures remain) from an
 empty folder, as a process, and prints its wall time, the iterations of every solve and
-whether each reached the target (``summary.json``).
+whether each reached the target (``summary.json``), and the jobs' own seconds by rule (their
+sum over the cores is the least the run can take).
 Deletes the folder afterwards unless ``--keep``.  ``--warm-clock N`` sets ``solve.warm_clock``
 (0: the warm starts before the clock, for a same-day comparison).
 """
@@ -18,12 +19,16 @@ Deletes the folder afterwards unless ``--keep``.  ``--warm-clock N`` sets ``solv
 from __future__ import annotations
 
 import argparse
+import csv
 import json
+import re
 import shutil
 import subprocess
 import sys
 import time
 from pathlib import Path
+
+from poker51.rules import VARIANTS
 
 TARGET_SECONDS = 240.0
 #: the stages issue 12 added (they report their own time) and the two other systems (the
@@ -43,6 +48,21 @@ def run(results: str, cores: int, comparison: bool, targets: list[str], warm_clo
     t = time.perf_counter()
     subprocess.run(cmd + targets, check=True)
     return time.perf_counter() - t
+
+
+def job_seconds(results: str, cores: int) -> str:
+    """The jobs' own wall seconds (Snakemake's ``benchmark:`` files) by rule, largest first: a run
+    on ``cores`` cores takes at least their sum over ``cores``, so the line says how far the
+    run is from being bound by its work, and which rules the work is."""
+    by_rule: dict[str, float] = {}
+    for path in Path(results, "benchmarks").glob("*.tsv"):
+        rule = re.sub(rf"_({'|'.join(VARIANTS)})(_.*)?$", "", path.stem)  # solve_wild_p0.3 -> solve
+        with path.open() as fh:
+            rows = list(csv.DictReader(fh, delimiter="\t"))
+        by_rule[rule] = by_rule.get(rule, 0.0) + sum(float(r["s"]) for r in rows)
+    total = sum(by_rule.values())
+    parts = ", ".join(f"{rule} {s:.0f}" for rule, s in sorted(by_rule.items(), key=lambda x: -x[1]))
+    return f"jobs' own seconds   {total:.0f} ({parts}): at least {total / cores / 60:.1f} min on {cores} cores"
 
 
 def main() -> None:
@@ -70,6 +90,7 @@ def main() -> None:
         f"pipeline             {seconds / 60:.1f} min, {len(rows) - len(missed)}/{len(rows)} tables at target   "
         f"target {TARGET_SECONDS / 60:.0f} min, all tables: {verdict}"
     )
+    print(job_seconds(args.results, args.cores))
     if args.with_comparison:  # the stage alone, on the abstraction just built
         extra = run(args.results, args.cores, True, [f"{args.results}/figures/solver_comparison.pdf"], args.warm_clock)
         print(f"solver comparison    {extra / 60:.1f} min more (its own stage)")
