@@ -32,6 +32,7 @@ N_CARDS = 52
 MARKER = 0
 #: the two-character name of every card, indexed by its int (``card_str`` without the call)
 CARD_NAMES: tuple[str, ...] = tuple(r + s for r in RANK_CHARS for s in SUIT_CHARS)
+_CARD_OF_NAME = {name: i for i, name in enumerate(CARD_NAMES)}
 
 
 class Rank(IntEnum):
@@ -82,6 +83,9 @@ def card_str(card: int) -> str:
 
 def parse_card(text: str) -> int:
     """Parse ``'2c'``, ``'10h'``, ``'Th'``, ``'t♥'``; raise InputError otherwise."""
+    known = _CARD_OF_NAME.get(text) if isinstance(text, str) else None
+    if known is not None:  # the canonical name (what logs hold): one lookup
+        return known
     t = str(text).strip()
     if len(t) < 2:
         raise InputError(f"unknown card {text!r}: expected a rank 2-9/T/J/Q/K/A and a suit c/d/h/s")

@@ -130,6 +130,30 @@ def test_classify_real_cards(variant):
         ab.classify(parse_cards("2c Kd 7h 4c 3d"), "standard")
 
 
+@pytest.mark.parametrize("variant", ["standard", "wild", "bug"])
+def test_a_class_index_gives_the_tables_ids(variant):
+    """The index classifies as the table does, also when the table lists the classes in
+    another order and numbering; a key listed twice, or missing, is refused by both."""
+    ht = ab.hand_table(variant)
+    frame = ab.class_frame(variant)
+    renumbered = frame.iloc[::-1].assign(**{"class": lambda df: (7 * df["class"] + 3) % 1000}).reset_index(drop=True)
+    rng = np.random.default_rng(np.random.SeedSequence(5105))
+    hands = ht.hands[rng.choice(ht.hands.shape[0], 300, replace=False)]
+    for table in (frame, renumbered):
+        index = ab.class_index(table)
+        assert len(index.ids) == len(table)
+        assert [ab.classify(h, variant, index) for h in hands] == [ab.classify(h, variant, table) for h in hands]
+    hand = hands[0]
+    key_row = frame.index[frame["class"] == ab.classify(hand, variant)][0]
+    twice = pd.concat([frame, frame.iloc[[key_row]].assign(**{"class": len(frame)})], ignore_index=True)
+    missing = frame.drop(index=key_row)
+    for table in (twice, missing):
+        with pytest.raises(ValueError, match="not in the .* class list"):
+            ab.classify(hand, variant, table)
+        with pytest.raises(ValueError, match="not in the .* class list"):
+            ab.classify(hand, variant, ab.class_index(table))
+
+
 # --------------------------------------------------------------------------- buckets
 def test_standard_buckets():
     b = tables("standard").buckets

@@ -193,10 +193,30 @@ def class_names(variant: str, keys: np.ndarray | None = None) -> list[str]:
     return [f"{BASE_NAMES[k // 100]}{'+I' if (k // 10) % 10 else ''}/d{k % 10}" for k in keys]
 
 
-def classify(hand5, variant: str, classes: pd.DataFrame | None = None) -> int:
+@dataclass(frozen=True)
+class ClassIndex:
+    """A class table's class ids by class key (:func:`class_index`): what :func:`classify`
+    reads from a table, worked out once instead of at every call.  A key the table lists
+    twice has no id (:func:`classify` refuses it, as it does on the table itself)."""
+
+    ids: dict[int, int]
+
+
+def class_index(classes: pd.DataFrame) -> ClassIndex:
+    """The :class:`ClassIndex` of a variant's class table (columns class, base, marker, house_draw)."""
+    keys = class_key_array(classes["base"], classes["marker"], classes["house_draw"]).tolist()
+    ids = classes["class"].to_numpy().tolist()
+    seen: dict[int, int] = {}
+    for k in keys:
+        seen[k] = seen.get(k, 0) + 1
+    return ClassIndex({int(k): int(i) for k, i in zip(keys, ids, strict=True) if seen[k] == 1})
+
+
+def classify(hand5, variant: str, classes: pd.DataFrame | ClassIndex | None = None) -> int:
     """Class id of a dealt hand (five card ints) in a variant.
 
-    ``classes`` is the variant's class table (e.g. read back from Parquet); without it the
+    ``classes`` is the variant's class table (e.g. read back from Parquet), or its
+    :func:`class_index` (the same ids, for callers that classify many hands); without it the
     class list is enumerated once per process.
     """
     deck, rule = variant_spec(variant)
@@ -204,6 +224,11 @@ def classify(hand5, variant: str, classes: pd.DataFrame | None = None) -> int:
     if not set(h.tolist()) <= set(deck.tolist()):  # a set test: np.isin costs more on five cards
         raise ValueError(f"hand {hand5!r} holds a card not in play in {variant}")
     key = int(hand_class_key_kernel(h, rule, MARKER))
+    if isinstance(classes, ClassIndex):
+        cid = classes.ids.get(key)
+        if cid is None:
+            raise ValueError(f"hand {hand5!r} has class key {key}, not in the {variant} class list")
+        return cid
     if classes is not None:
         keys = class_key_array(classes["base"], classes["marker"], classes["house_draw"])
         ids = classes["class"].to_numpy()

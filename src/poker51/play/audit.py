@@ -11,7 +11,7 @@ from typing import Any
 import pandas as pd
 
 from poker51.abstraction.buckets import bucket_of
-from poker51.abstraction.classes import classify
+from poker51.abstraction.classes import class_index, classify
 from poker51.cards import parse_card
 from poker51.export.schema import ACTION_COLUMNS
 from poker51.fnv import fnv1a_64
@@ -48,6 +48,7 @@ class TableOracle:
         )
         self.rows = dict(zip(keys, df[list(ACTION_COLUMNS)].itertuples(index=False, name=None)))
         self._cls: dict[tuple, int] = {}
+        self._class_index = class_index(self.classes)
         self._bkt: dict[tuple, int] = {}
 
     def klass(self, cards) -> int:
@@ -55,7 +56,7 @@ class TableOracle:
         if t not in self._cls:
             if len(self._cls) > 200_000:
                 self._cls.clear()
-            self._cls[t] = classify(list(t), self.variant, self.classes)
+            self._cls[t] = classify(list(t), self.variant, self._class_index)
         return self._cls[t]
 
     def bucket(self, cards) -> int:

@@ -40,7 +40,7 @@ from collections.abc import Sequence
 import numpy as np
 
 from poker51.abstraction.buckets import bucket_of
-from poker51.abstraction.classes import class_names, classify
+from poker51.abstraction.classes import class_index, classify
 from poker51.abstraction.tables import AbstractionTables
 from poker51.errors import InputError
 from poker51.games.population import PlayerType, facing_probs, open_prob, pre_strength
@@ -69,9 +69,7 @@ class TypePlayer:
         self.pre_strength = pre_strength(ab)
         self.house_draw = self.classes["house_draw"].to_numpy(np.int64)
         self.bucket_lows = self.buckets["low"].to_numpy()
-        # classify() re-reads the class table's columns on every call; when the tables list the
-        # classes in the enumeration's order (always, unless edited), its cached list is used.
-        self._classes_arg = None if class_names(variant) == list(self.classes["name"]) else self.classes
+        self._class_index = class_index(self.classes)  # classify() on the table, worked out once
         self.hands_started = 0
         self.rng = self._hand_rng(0)
         self.hand_class: int | None = None
@@ -85,7 +83,7 @@ class TypePlayer:
         """Called once per hand, before H's first action: classify, reseed, pick the keep."""
         self.rng = self._hand_rng(self.hands_started)
         self.hands_started += 1
-        self.hand_class = classify(list(view.cards), self.variant, self._classes_arg)
+        self.hand_class = classify(list(view.cards), self.variant, self._class_index)
         self.draw = self.ptype.draw_count(int(self.house_draw[self.hand_class]))
         return keep_for_draw(list(view.cards), self.draw, self.rule)
 
