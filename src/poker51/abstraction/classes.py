@@ -32,6 +32,7 @@ Buckets, transitions and the tables of a variant: :mod:`poker51.abstraction.buck
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -206,10 +207,8 @@ def class_index(classes: pd.DataFrame) -> ClassIndex:
     """The :class:`ClassIndex` of a variant's class table (columns class, base, marker, house_draw)."""
     keys = class_key_array(classes["base"], classes["marker"], classes["house_draw"]).tolist()
     ids = classes["class"].to_numpy().tolist()
-    seen: dict[int, int] = {}
-    for k in keys:
-        seen[k] = seen.get(k, 0) + 1
-    return ClassIndex({int(k): int(i) for k, i in zip(keys, ids, strict=True) if seen[k] == 1})
+    listed = Counter(keys)
+    return ClassIndex({int(k): int(i) for k, i in zip(keys, ids, strict=True) if listed[k] == 1})
 
 
 def classify(hand5, variant: str, classes: pd.DataFrame | ClassIndex | None = None) -> int:
