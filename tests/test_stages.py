@@ -281,3 +281,46 @@ def test_abstraction_size_study(abstraction_dir, tmp_path):
         abstraction_size_figure(out["table"], str(tmp_path / f"fig_{k}.pdf"))
         figs.append(sha256_file(tmp_path / f"fig_{k}.png"))
     assert figs[0] == figs[1]
+
+
+# A solve job imports its stage module alone (docs/design-choices.md, "A job imports what it uses").
+_IMPORTS = """
+import sys
+from poker51.stages import game_cache_dir, logged, provenance, {name}
+watched = ("poker51.", "matplotlib", "scipy.sparse", "scipy.stats")
+print(",".join(sorted(m for m in sys.modules if m.startswith(watched))))
+"""
+
+
+@pytest.mark.parametrize(
+    ("name", "absent"),
+    [
+        ("run_solve", ["poker51.play", "poker51.multi", "poker51.rulebook", "poker51.figures", "poker51.census",
+                       "matplotlib", "scipy.sparse", "scipy.stats"]),
+        ("run_export", ["poker51.play", "poker51.multi", "poker51.rulebook", "poker51.figures", "poker51.solver.cfr",
+                        "matplotlib", "scipy.stats"]),
+        ("run_census", ["poker51.play", "poker51.solver", "poker51.games", "poker51.figures", "matplotlib"]),
+    ],
+)  # fmt: skip
+def test_a_stage_imports_its_own_module_only(name, absent):
+    import subprocess
+    import sys
+
+    out = subprocess.run([sys.executable, "-c", _IMPORTS.format(name=name)], capture_output=True, text=True, check=True)
+    loaded = out.stdout.strip().split(",")
+    assert f"poker51.stages.{name.removeprefix('run_')}" in loaded
+    assert not [m for m in loaded if m.startswith(tuple(absent))]
+
+
+def test_stage_names_resolve_to_their_modules():
+    import importlib
+
+    import poker51.stages as stages
+
+    for name in stages.__all__:
+        value = getattr(stages, name)
+        home = importlib.import_module(getattr(value, "__module__", "poker51.stages.config"))
+        assert getattr(home, name, value) is value, name
+    assert set(stages.__all__) <= set(dir(stages))
+    with pytest.raises(AttributeError, match="no attribute 'run_nothing'"):
+        stages.run_nothing  # noqa: B018

@@ -58,13 +58,16 @@ Payoffs of :mod:`poker51.solver.tree` are H's; Riemann's value is their negative
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 import numpy as np
-import scipy.sparse as sp
 
 from poker51.abstraction.tables import AbstractionArrays
 from poker51.rules import BET_SIZES, N_DRAWS, RIEMANN_BET, read_draw
 from poker51.solver.tree import Game, GameBuilder
+
+if TYPE_CHECKING:  # SciPy is imported where a game is built: a job that loads a cached game never needs it
+    import scipy.sparse as sp
 
 H, R = 0, 1
 OPENS = ("x",) + tuple(f"b{b}" for b in BET_SIZES)
@@ -78,6 +81,8 @@ def _line(tokens) -> str:
 
 def _transition(rows: np.ndarray) -> sp.csr_matrix:
     """class -> (class, bucket): row c holds ``rows[c]`` at columns c*B .. c*B+B-1."""
+    import scipy.sparse as sp
+
     C, B = rows.shape
     r = np.repeat(np.arange(C), B)
     c = np.arange(C * B)
@@ -89,6 +94,8 @@ class _TreeBuilder:
     part of the hand, nodes created in the order the tests pin."""
 
     def __init__(self, ab: AbstractionArrays, recall: bool) -> None:
+        import scipy.sparse as sp
+
         ab.validate()
         self.ab, self.recall = ab, recall
         C, B = ab.n_classes, ab.n_buckets

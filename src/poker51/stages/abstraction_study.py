@@ -1,0 +1,150 @@
+"""The abstraction-size study (``workflow/rules/abstraction_study.smk``): one bucket count per
+job, then the table and figures of all.
+"""
+
+from __future__ import annotations
+
+import logging
+import resource
+import time
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+import numba
+import numpy as np
+import pandas as pd
+
+from poker51.abstraction.tables import build_abstraction
+from poker51.export.tables import strategy_table
+from poker51.games.abstract import build_game, describe
+from poker51.games.population import load_population
+from poker51.io import read_metadata, read_parquet, write_parquet
+from poker51.play.abstraction_size import paired_differences, real_card_columns
+from poker51.play.holdout import load_holdout
+from poker51.play.lbr import LBR_UNIT
+from poker51.provenance import JBITS, PROBABILITY, table_metadata, units_for
+from poker51.solver.passes import set_threads
+from poker51.solver.schedule import CheckSchedule
+from poker51.stages.common import Provenance, figures, stem
+from poker51.study.abstraction_size import STUDY_VARIANT, growth_of, solve_size
+from poker51.study.scores import variant_types
+from poker51.study.solve import WARM_CLOCK
+
+log = logging.getLogger("poker51.stages")
+
+
+def run_abstraction_size(
+    buckets: int,
+    abstraction_cfg: Mapping[str, Any],
+    population: str,
+    holdout: str | None,
+    solve_cfg: Mapping[str, Any],
+    study_cfg: Mapping[str, Any],
+    evidence_cfg: Mapping[str, Any],
+    lbr_cfg: Mapping[str, Any],
+    out: Mapping[str, str],
+    threads: int = 1,
+    provenance: Provenance = None,
+) -> None:
+    """One bucket count of the abstraction-size study: the standard variant's abstraction with
+    ``buckets`` buckets (built in the job, the abstraction stage's other settings), its Nash and
+    p tables (:func:`poker51.study.abstraction_size.solve_size`), the p table's real-card results
+    (:func:`poker51.play.abstraction_size.real_card_columns`): ``table`` (.parquet, one
+    deterministic row) and ``timing`` (.tsv: wall-clock seconds and memory, not in the receipt)."""
+    start = time.perf_counter()
+    set_threads(threads)
+    numba.set_num_threads(max(1, min(int(threads), numba.config.NUMBA_NUM_THREADS)))  # type: ignore[attr-defined]
+    tables = build_abstraction(
+        STUDY_VARIANT,
+        n_buckets=int(buckets),
+        belief_seed=int(abstraction_cfg["belief_seed"]),
+        belief_samples=int(abstraction_cfg["belief_samples"]),
+        progress=False,
+    )
+    ab = tables.arrays()
+    game = build_game(ab)
+    log.info("abstraction size %d: %s", buckets, describe(game))
+    pop = load_population(population)
+    types = variant_types(game, ab, pop)
+    target = solve_cfg.get("target_exploitability")
+    built = time.perf_counter()
+    solves = solve_size(
+        game, ab, types, pop, float(study_cfg["p"]), algorithm=str(solve_cfg["algorithm"]),
+        iterations=int(study_cfg["iterations"]), target=None if target is None else float(target),
+        schedule=CheckSchedule(int(solve_cfg["check_first"]), float(solve_cfg["check_growth"])), progress=True,
+        warm_clock=int(solve_cfg.get("warm_clock", WARM_CLOCK)),
+    )  # fmt: skip
+    solved = time.perf_counter()
+    row = solves.columns()
+    cards, deals = real_card_columns(
+        tables, strategy_table(game, solves.rnr.policy, ab, STUDY_VARIANT), pop,
+        load_holdout(holdout) if holdout else (), hands=int(study_cfg["evidence_hands"]),
+        seed=int(evidence_cfg["seed"]), stack=int(evidence_cfg["stack"]), lbr_hands=int(study_cfg["lbr_hands"]),
+        lbr_seed=int(lbr_cfg["seed"]), particles=int(lbr_cfg["particles"]), max_tries=int(lbr_cfg["max_tries"]),
+        progress=True,
+    )  # fmt: skip
+    row |= cards
+    played = time.perf_counter()
+    df = pd.DataFrame([row])
+    units = {
+        "buckets": "buckets", "classes": "classes", "private_states": "classes + buckets",
+        "infosets": "information sets", "actions": "actions", "p": PROBABILITY,
+        **{c: "iterations" for c in df.columns if c.endswith("_iterations")},
+        **{c: "deals" for c in df.columns if c.endswith("_hands")},
+        **{c: LBR_UNIT for c in ("lbr_win", "lbr_win_ci_low", "lbr_win_ci_high")},
+        **units_for([c for c in df.columns if c.startswith(("value_", "game_", "target", "pop_", "holdout_"))
+                     or c.endswith(("_exploitability", "_guarantee", "_vs_population"))], JBITS),
+    }  # fmt: skip
+    meta = {"variant": STUDY_VARIANT, "buckets": int(buckets)}
+    write_parquet(df, out["table"], metadata=table_metadata(provenance, units, **meta))
+    deals.insert(0, "buckets", np.int64(buckets))
+    deal_units = {"hand": "deal index", "net": f"{JBITS}; scope lbr: minus what the local best response wins"}
+    write_parquet(deals, out["hands"], metadata=table_metadata(provenance, deal_units, **meta))
+    timing = solves.timing() | {
+        "build_seconds": built - start,
+        "solve_seconds": solved - built,
+        "real_card_seconds": played - solved,
+        "job_seconds": time.perf_counter() - start,
+        "peak_rss_mb": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024,
+    }
+    pd.DataFrame([timing]).to_csv(out["timing"], sep="\t", index=False)
+    log.info("abstraction size %d: %s; %s", buckets, row, timing)
+
+
+def gather_abstraction_size(
+    tables: Sequence[str],
+    timings: Sequence[str],
+    hands: Sequence[str],
+    reference: int,
+    out: Mapping[str, str],
+    provenance: Provenance = None,
+) -> None:
+    """Every bucket count's row in one table (sorted by buckets) with its paired real-card
+    differences from the ``reference`` bucket count on the same deals
+    (:func:`poker51.play.abstraction_size.paired_differences`), and the timings in one TSV;
+    logs the fitted growth exponent of the solves' seconds per iteration."""
+    df = pd.concat([read_parquet(p) for p in tables], ignore_index=True)
+    df = df.sort_values("buckets", kind="stable").reset_index(drop=True)
+    diffs = paired_differences(pd.concat([read_parquet(p) for p in hands], ignore_index=True), int(reference))
+    df = df.merge(diffs, on="buckets", how="left", validate="one_to_one")
+    df.insert(df.columns.get_loc("lbr_hands") + 1, "reference_buckets", np.int64(reference))
+    units = {**(read_metadata(tables[0]).get("units", {}) if tables else {}), "reference_buckets": "buckets",
+             **units_for([c for c in diffs.columns if "_vs_ref" in c], f"{JBITS}; minus the reference bucket count's, "
+                         "same deals")}  # fmt: skip
+    write_parquet(df, out["table"], metadata=table_metadata(provenance, units, reference_buckets=int(reference)))
+    timing = pd.concat([pd.read_csv(t, sep="\t") for t in timings], ignore_index=True)
+    timing = timing.sort_values("buckets", kind="stable").reset_index(drop=True)
+    timing.to_csv(out["timing"], sep="\t", index=False)
+    log.info(
+        "abstraction size, CPU: %s; wall clock: %s", growth_of(timing).text(), growth_of(timing, clock="seconds").text()
+    )
+
+
+def abstraction_size_figure(table: str, out: str) -> None:
+    """Value and real-card results against the bucket count (deterministic: in the receipt)."""
+    figures().fig_abstraction_size(read_parquet(table), stem(out))
+
+
+def abstraction_size_cost_figure(timing: str, out: str) -> None:
+    """Seconds per iteration and memory against private states (wall clock: not in the receipt)."""
+    figures().fig_abstraction_size_cost(pd.read_csv(timing, sep="\t"), stem(out))

@@ -1,0 +1,147 @@
+"""Stage 4, the scores (``workflow/rules/scores.smk``): every table of a variant scored,
+gathered with what the local best response wins, and the figures.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping, Sequence
+from pathlib import Path
+
+import numpy as np
+import pandas as pd
+
+from poker51.io import read_metadata, read_parquet, write_parquet
+from poker51.play.lbr import LBR_UNIT, LBRScore
+from poker51.play.v05 import abstract_policy
+from poker51.provenance import JBITS, PROBABILITY, table_metadata, units_for
+from poker51.stages.common import Provenance, figures, gather, stem
+from poker51.stages.solve import game_and_types
+from poker51.study.scores import score_table, value_bracket
+from poker51.study.summary import strategy_summary
+
+_SUMMARY_UNITS = {"weight": "reach probability", "aggressive": PROBABILITY, "fold": PROBABILITY}
+
+
+def run_scores(
+    variant: str,
+    abstraction_dir: str,
+    population: str,
+    policies: Mapping[float, str],
+    summaries: Mapping[float, str],
+    table_p: float,
+    out: str,
+    strategy_out: str,
+    provenance: Provenance = None,
+    game_cache: str | None = None,
+) -> None:
+    """Score every solved table of one variant, plus the v0.5 policy, into one table;
+    write the reach-weighted summary of the published table's strategy (heat maps)."""
+    tables, ab, game, pop, types = game_and_types(abstraction_dir, variant, population, game_cache)
+    bracket = value_bracket(game, np.load(policies[0.0])).columns()
+    rows = []
+    for p in sorted(policies):
+        summary = json.loads(Path(summaries[p]).read_text())
+        name = "nash" if p == 0 else ("rnr" if p == table_p else "sweep")
+        score = score_table(game, np.load(policies[p]), types, pop)
+        rows.append(
+            {
+                "variant": variant,
+                "table": name,
+                "p": float(p),
+                **bracket,
+                **score.columns(),
+                "iterations": int(summary["iterations"]),
+                "exploitability": float(summary["exploitability"]),
+            }
+        )
+    v05 = score_table(game, abstract_policy(game, ab, tables), types, pop)
+    rows.append(
+        {
+            "variant": variant,
+            "table": "v0.5",
+            "p": float("nan"),
+            **bracket,
+            **v05.columns(),
+            "iterations": 0,
+            "exploitability": float("nan"),
+        }
+    )
+    df = pd.DataFrame(rows)
+    df["br_gain"] = -df["guarantee"]
+    units = {"p": PROBABILITY, "iterations": "CFR+ iterations",
+             **units_for(df.columns, JBITS, exclude=["variant", "table", "p", "iterations"])}  # fmt: skip
+    write_parquet(df, out, metadata=table_metadata(provenance, units, variant=variant))
+    summary = strategy_summary(game, np.load(policies[table_p]))
+    summary["state"] = summary["state"].astype("int64")
+    write_parquet(
+        summary, strategy_out, metadata=table_metadata(provenance, _SUMMARY_UNITS, variant=variant, p=table_p)
+    )
+
+
+def gather_scores(
+    scores: Sequence[str],
+    convergence: Sequence[str],
+    timings: Sequence[str],
+    solves: Sequence[tuple[str, float]],
+    out: Mapping[str, str],
+    provenance: Provenance = None,
+    lbr: str | None = None,
+) -> None:
+    """``scores`` and ``convergence`` of every variant in one table each, and the solves'
+    wall-clock timings (not reproducible, not in the receipt) in one TSV.  With ``lbr`` (the
+    gathered local-best-response table) the rows of the published table (``rnr``) and of
+    ``v0.5`` get what LBR wins from them (:meth:`LBRScore.columns`; NaN and 0 hands elsewhere)."""
+    df = pd.concat([read_parquet(p) for p in scores], ignore_index=True)
+    df = df.sort_values(["variant", "table", "p"], kind="stable").reset_index(drop=True)
+    units = {**(read_metadata(scores[0]).get("units", {}) if scores else {}), **LBR_COLUMN_UNITS}
+    write_parquet(add_lbr_columns(df, read_parquet(lbr) if lbr else None), out["scores"],
+                  metadata=table_metadata(provenance, units))  # fmt: skip
+    gather(convergence, out["convergence"], sort=["variant", "p", "iteration"], provenance=provenance)
+    timing = [
+        pd.read_csv(path, sep="\t").assign(variant=v, p=float(p)) for (v, p), path in zip(solves, timings, strict=True)
+    ]
+    pd.concat(timing, ignore_index=True).to_csv(out["timing"], sep="\t", index=False)
+
+
+LBR_TABLE = {"v0.6": "rnr", "v0.5": "v0.5"}
+
+
+LBR_COLUMN_UNITS = {**units_for(["lbr_win", "lbr_win_ci_low", "lbr_win_ci_high"], LBR_UNIT), "lbr_hands": "deals"}
+
+
+def add_lbr_columns(scores: pd.DataFrame, lbr: pd.DataFrame | None) -> pd.DataFrame:
+    """The scores with the LBR columns ``lbr_win``, ``lbr_win_ci_low``, ``lbr_win_ci_high``,
+    ``lbr_hands`` (jbits per hand LBR wins; a lower bound on what a real opponent can win)."""
+    out = scores.copy()
+    cols = ["lbr_win", "lbr_win_ci_low", "lbr_win_ci_high"]
+    for c in cols:
+        out[c] = np.nan
+    out["lbr_hands"] = 0
+    for row in [] if lbr is None else lbr.itertuples(index=False):
+        score = LBRScore(**row._asdict())
+        hit = (out["variant"] == score.variant) & (out["table"] == LBR_TABLE[score.policy])
+        for key, value in score.columns().items():
+            out.loc[hit, key] = value
+    out["lbr_hands"] = out["lbr_hands"].astype("int64")
+    return out
+
+
+def score_figures(convergence: str, timing: str, scores: str, out: Mapping[str, str]) -> None:
+    """Convergence against iterations and seconds, and the frontier."""
+    conv = read_parquet(convergence)
+    figures().fig_convergence(conv, stem(out["convergence"]))
+    timed = conv.merge(pd.read_csv(timing, sep="\t"), on=["variant", "p", "iteration"])
+    figures().fig_convergence(timed, stem(out["convergence_time"]), x="seconds")
+    figures().fig_frontier(read_parquet(scores), stem(out["frontier"]))
+
+
+def strategy_figure(variant: str, p: float, strategy: str, classes: str, buckets: str, out: str) -> None:
+    class_table = read_parquet(classes).sort_values("class")
+    figures().fig_strategy(
+        read_parquet(strategy),
+        list(class_table["name"]),
+        len(read_parquet(buckets)),
+        f"Riemann v0.6, {variant}, restricted Nash response p = {p:g}",
+        stem(out),
+    )
