@@ -186,6 +186,48 @@ def test_tiny_table_digest_is_pinned():
     assert content_digest(a) == "5521edaf38cac6a25afaeea877bbb271792a7d12681e4a025d6e5eca61451b11"
 
 
+def _tiny_policy_with(change):
+    ab = tiny_abstraction()
+    game = build_game(ab)
+    policy = np.concatenate([np.full(n, 1.0 / n) for n in np.diff(game.arrays.act_off)])
+    change(game, policy)
+    return game, policy, ab
+
+
+def _first_riemann_set(game, street: int = 0) -> int:
+    return next(i for i, (pl, key) in enumerate(game.iset_keys) if pl == 1 and key[1] == street)
+
+
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        (lambda g, pol: pol.__setitem__(g.arrays.act_off[_first_riemann_set(g)], 0.9), "do not sum to 1"),
+        (lambda g, pol: pol.__setitem__(slice(g.arrays.act_off[_first_riemann_set(g, 1)],
+                                              g.arrays.act_off[_first_riemann_set(g, 1)] + 2), [1.5, -0.5]),
+         "do not sum to 1"),
+    ],
+)  # fmt: skip
+def test_strategy_table_refuses_a_row_that_is_no_distribution(change, message):
+    game, policy, ab = _tiny_policy_with(change)
+    with pytest.raises(ValueError, match=message):
+        strategy_table(game, policy, ab, "standard")
+
+
+def test_strategy_table_refuses_a_state_outside_the_abstraction_and_a_short_policy():
+    game, policy, ab = _tiny_policy_with(lambda g, pol: None)
+    fewer = AbstractionArrays("standard", ab.class_prob[:2] / ab.class_prob[:2].sum(), ab.h_trans[:2], ab.r_trans[:2],
+                              ab.r_draw[:2])  # fmt: skip
+    with pytest.raises(ValueError, match="outside the abstraction"):
+        strategy_table(game, policy, fewer, "standard")
+    with pytest.raises(ValueError, match="the game has"):
+        strategy_table(game, policy[:-1], ab, "standard")
+    with pytest.raises(ValueError, match="not 'wild'"):
+        strategy_table(game, policy, ab, "wild")
+    uniform = strategy_table(game, policy, ab, "standard")  # every row of the uniform policy is 1/n
+    widths = uniform[list(ACTION_COLUMNS)].gt(0).sum(axis=1)
+    assert np.allclose(uniform[list(ACTION_COLUMNS)].sum(axis=1), 1.0) and set(widths) == {2, 3}
+
+
 def test_receipt_is_deterministic_and_hashes_every_file(exported):
     r1 = receipt([exported.parquet, exported.json], {"variants": ["standard"]}, {"belief": 51})
     r2 = receipt([exported.parquet, exported.json], {"variants": ["standard"]}, {"belief": 51})

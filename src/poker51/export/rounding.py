@@ -39,10 +39,13 @@ def hands_per_row(df: pd.DataFrame, classes: pd.DataFrame, buckets: pd.DataFrame
 
 def _fnv(h: np.ndarray, data: Sequence[int | np.ndarray] | bytes) -> np.ndarray:
     """FNV-1a 64 continued from states ``h`` (uint64, wrapping) over bytes: each step one byte
-    for every state, or an array of bytes, one per state."""
+    for every state, or an array of bytes, one per state.  Returns new states (``h`` is kept);
+    the steps work in place on one copy."""
     prime = np.uint64(FNV64_PRIME)
+    h = h.copy()
     for b in data:
-        h = np.bitwise_xor(h, np.asarray(b, dtype=np.uint64)) * prime
+        np.bitwise_xor(h, np.asarray(b, dtype=np.uint64), out=h)
+        np.multiply(h, prime, out=h)
     return h
 
 
@@ -71,8 +74,11 @@ def predraw_changes(full: pd.DataFrame, rounded: pd.DataFrame, classes: pd.DataF
     P_round = rounded.loc[pre.index, list(ACTION_COLUMNS)].to_numpy(np.float64)
     state = pre["class"].to_numpy()
     changed = decisions = 0
+    spot_head: dict[int, np.ndarray] = {}  # the hash through "0|d|-1|", shared by the spots of one d
     for (d, line), rows in pre.groupby(["h_draw", "pre_line"], sort=True).indices.items():
-        u = _fnv(h, f"0|{d}|-1|{line}|".encode("ascii")).astype(np.float64) / 2.0**64
+        if d not in spot_head:
+            spot_head[d] = _fnv(h, f"0|{d}|-1|".encode("ascii"))
+        u = _fnv(spot_head[d], f"{line}|".encode("ascii")).astype(np.float64) / 2.0**64
         for r in rows:
             uc = u[bounds[state[r]] : bounds[state[r] + 1]]
             for a, b in changed_segments(P_full[r], P_round[r]):

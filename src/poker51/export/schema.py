@@ -139,7 +139,7 @@ def _bucket_dtype(buckets: Any) -> np.dtype:
     return np.dtype(bucket_dtype(top + 1))
 
 
-def frame(cols: Mapping[str, Sequence]) -> pd.DataFrame:
+def frame(cols: Mapping[str, Sequence | np.ndarray]) -> pd.DataFrame:
     df = pd.DataFrame({c: cols[c] for c in TABLE_COLUMNS})
     df = df.astype({**INT_DTYPES, "bucket": _bucket_dtype(df["bucket"].to_numpy(np.int64))})
     df["spot"] = df["spot"].astype(str).astype(SPOT_DTYPE)

@@ -19,7 +19,6 @@ from poker51.export.schema import (
     ACTION_COLUMNS,
     INT_DTYPES,
     SPOT_ACTIONS,
-    TABLE_COLUMNS,
     TABLE_FORMAT,
     TABLE_SCHEMA,
     check_table,
@@ -47,35 +46,47 @@ def strategy_table(game: Game, policy: np.ndarray, ab: AbstractionArrays, varian
     act_off = game.arrays.act_off
     if policy.shape != (int(act_off[-1]),):
         raise ValueError(f"policy has shape {policy.shape}, the game has {int(act_off[-1])} actions")
-    cols: dict[str, list] = {c: [] for c in TABLE_COLUMNS}
-    for i, (player, key) in enumerate(game.iset_keys):
-        if player != 1:
-            continue
-        _, street, d4, k, pre, post, state = key
-        spot, h_bet = spot_of_line(pre if street == 0 else post)
-        probs = policy[act_off[i] : act_off[i + 1]]
-        names = SPOT_ACTIONS[spot]
-        if len(probs) != len(names):
-            raise ValueError(f"information set {key} has {len(probs)} actions, spot {spot} has {len(names)}")
-        if street == 0 and not 0 <= state < ab.n_classes or street == 1 and not 0 <= state < ab.n_buckets:
-            raise ValueError(f"information set {key} has state {state} outside the abstraction")
-        s = float(probs.sum())
-        if abs(s - 1.0) > 1e-12 or probs.min() < 0:
-            raise ValueError(f"information set {key}: probabilities {probs.tolist()} do not sum to 1")
-        row = dict(
-            street=street,
-            spot=spot,
-            h_bet=h_bet,
-            h_draw=d4,
-            r_draw=k,
-            pre_line=pre,
-            post_line=post,
-            **{"class": state if street == 0 else -1, "bucket": state if street == 1 else -1},
-        )
-        row.update({a: 0.0 for a in ACTION_COLUMNS})
-        row.update(zip(names, probs.tolist()))
-        for c in TABLE_COLUMNS:
-            cols[c].append(row[c])
+    rows = [(i, key) for i, (player, key) in enumerate(game.iset_keys) if player == 1]
+    n = len(rows)
+    iset = np.fromiter((i for i, _ in rows), np.int64, n)
+    street, d4, k, pre, post, state = (list(c) for c in zip(*(key[1:] for _, key in rows))) if n else ([],) * 6
+    street_a, state_a = np.asarray(street, np.int64), np.asarray(state, np.int64)
+    lines = [p if s == 0 else q for s, p, q in zip(street, pre, post, strict=True)]
+    spots = {line: spot_of_line(line) for line in set(lines)}  # a few dozen lines
+    spot = [spots[line][0] for line in lines]
+    spot_a = np.asarray(spot, dtype=object)
+    width = act_off[iset + 1] - act_off[iset]
+    bad_state = ((street_a == 0) & ((state_a < 0) | (state_a >= ab.n_classes))) | (
+        (street_a == 1) & ((state_a < 0) | (state_a >= ab.n_buckets))
+    )
+    action = {a: np.zeros(n) for a in ACTION_COLUMNS}
+    for name, names in SPOT_ACTIONS.items():  # one spot at a time: its rows have len(names) actions
+        at = np.flatnonzero(spot_a == name)
+        wrong = at[width[at] != len(names)]
+        if wrong.size:
+            i, key = rows[wrong[0]]
+            raise ValueError(f"information set {key} has {width[wrong[0]]} actions, spot {name} has {len(names)}")
+        if (bad := at[bad_state[at]]).size:
+            raise ValueError(f"information set {rows[bad[0]][1]} has state {state[bad[0]]} outside the abstraction")
+        probs = policy[act_off[iset[at]][:, None] + np.arange(len(names))]
+        off = np.flatnonzero((np.abs(probs.sum(axis=1) - 1.0) > 1e-12) | (probs.min(axis=1, initial=0.0) < 0))
+        if off.size:
+            key = rows[at[off[0]]][1]
+            raise ValueError(f"information set {key}: probabilities {probs[off[0]].tolist()} do not sum to 1")
+        for j, a in enumerate(names):
+            action[a][at] = probs[:, j]
+    cols: dict[str, Any] = {
+        "street": street_a,
+        "spot": spot,
+        "h_bet": np.fromiter((spots[line][1] for line in lines), np.int64, n),
+        "h_draw": np.asarray(d4, np.int64),
+        "r_draw": np.asarray(k, np.int64),
+        "pre_line": pre,
+        "post_line": post,
+        "class": np.where(street_a == 0, state_a, -1),
+        "bucket": np.where(street_a == 1, state_a, -1),
+        **action,
+    }
     return frame(cols)
 
 
