@@ -33,6 +33,7 @@ localrules:
     abstraction_figure,
     gather_scores,
     score_figures,
+    convergence_time_figure,
     strategy_figure,
     evidence_gather,
     receipt,

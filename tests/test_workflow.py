@@ -141,7 +141,7 @@ def test_quick_rules_are_local():
     quick = {r for r in rules if "figure" in r or "gather" in r or r in ("receipt", "headline_tables", "belief_claims")}
     assert quick >= {
         "census_figure", "removal_figure", "abstraction_figure", "gather_scores", "score_figures",
-        "strategy_figure", "evidence_gather", "receipt", "headline_tables", "multi_figure",
+        "convergence_time_figure", "strategy_figure", "evidence_gather", "receipt", "headline_tables", "multi_figure",
     }  # fmt: skip
     assert local == quick | {"all"}
 

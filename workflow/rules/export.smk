@@ -87,6 +87,7 @@ rule receipt:
         "../envs/poker51.yaml"
     log:
         f"{LOGS}/receipt.log",
+    priority: 30  # scheduling only: the run's last chain (scores.smk, score_figures)
     threads: 1
     resources:
         mem_mb=1000,
@@ -111,6 +112,7 @@ rule verify:
         f"{LOGS}/verify.log",
     benchmark:
         out("benchmarks/verify.tsv")
+    priority: 30  # scheduling only: as the receipt
     threads: 1
     resources:
         mem_mb=3000,

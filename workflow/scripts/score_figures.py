@@ -1,11 +1,10 @@
-"""Rule score_figures: convergence against iterations and seconds, and the RNR frontier."""
+"""Rule score_figures: convergence against iterations, and the RNR frontier."""
 
 from poker51.stages import logged, score_figures
 
 with logged(snakemake.log[0]):
     score_figures(
         snakemake.input.convergence,
-        snakemake.input.timing,
         snakemake.input.scores,
         {k: v[0] for k, v in snakemake.output.items()},
     )

@@ -42,6 +42,7 @@ _HOME: dict[str, str] = {
             "LBR_COLUMN_UNITS",
             "add_lbr_columns",
             "score_figures",
+            "convergence_time_figure",
             "strategy_figure",
         ],
         "poker51.stages.scores",

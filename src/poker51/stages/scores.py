@@ -127,13 +127,18 @@ def add_lbr_columns(scores: pd.DataFrame, lbr: pd.DataFrame | None) -> pd.DataFr
     return out
 
 
-def score_figures(convergence: str, timing: str, scores: str, out: Mapping[str, str]) -> None:
-    """Convergence against iterations and seconds, and the frontier."""
-    conv = read_parquet(convergence)
-    figures().fig_convergence(conv, stem(out["convergence"]))
-    timed = conv.merge(pd.read_csv(timing, sep="\t"), on=["variant", "p", "iteration"])
-    figures().fig_convergence(timed, stem(out["convergence_time"]), x="seconds")
+def score_figures(convergence: str, scores: str, out: Mapping[str, str]) -> None:
+    """Convergence against iterations, and the frontier (both in the receipt)."""
+    figures().fig_convergence(read_parquet(convergence), stem(out["convergence"]))
     figures().fig_frontier(read_parquet(scores), stem(out["frontier"]))
+
+
+def convergence_time_figure(convergence: str, timing: str, out: str) -> None:
+    """Convergence against wall-clock seconds (not in the receipt: a job of its own, so that the
+    receipt does not wait for it)."""
+    conv = read_parquet(convergence)
+    timed = conv.merge(pd.read_csv(timing, sep="\t"), on=["variant", "p", "iteration"])
+    figures().fig_convergence(timed, stem(out), x="seconds")
 
 
 def strategy_figure(variant: str, p: float, strategy: str, classes: str, buckets: str, out: str) -> None:
