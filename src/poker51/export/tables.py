@@ -64,7 +64,7 @@ def strategy_table(game: Game, policy: np.ndarray, ab: AbstractionArrays, varian
         at = np.flatnonzero(spot_a == name)
         wrong = at[width[at] != len(names)]
         if wrong.size:
-            i, key = rows[wrong[0]]
+            key = rows[wrong[0]][1]
             raise ValueError(f"information set {key} has {width[wrong[0]]} actions, spot {name} has {len(names)}")
         if (bad := at[bad_state[at]]).size:
             raise ValueError(f"information set {rows[bad[0]][1]} has state {state[bad[0]]} outside the abstraction")

@@ -10,7 +10,6 @@ import time
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-import numba
 import numpy as np
 import pandas as pd
 
@@ -53,7 +52,6 @@ def run_abstraction_size(
     deterministic row) and ``timing`` (.tsv: wall-clock seconds and memory, not in the receipt)."""
     start = time.perf_counter()
     set_threads(threads)
-    numba.set_num_threads(max(1, min(int(threads), numba.config.NUMBA_NUM_THREADS)))  # type: ignore[attr-defined]
     tables = build_abstraction(
         STUDY_VARIANT,
         n_buckets=int(buckets),
