@@ -15,7 +15,7 @@ PIPELINE_LOCK := requirements/pipeline.txt
 #: the smoke DAG again on one core, into results/smoke-1core (make reproduce, make test)
 REPRODUCE_RUN = $(BIN)/snakemake --cores 1 --configfile config/smoke.yaml --config results=results/smoke-1core --forceall --quiet
 
-.PHONY: install lock run test test-unit smoke smoke-run smoke-check test-reproduce test-smoke-check reproduce reproduce-run report notebook lint bench slow slurm-check clean
+.PHONY: install lock run test test-unit test-unit-model test-unit-play test-unit-rest smoke smoke-run smoke-check test-reproduce test-smoke-check reproduce reproduce-run report notebook lint bench slow slurm-check clean
 
 install: $(VENV)/.installed
 
@@ -39,12 +39,15 @@ lock: install
 run: install
 	$(BIN)/snakemake --cores $(CORES)
 
-## make test: lint; then the unit tests side by side with the two-core smoke run; once that is
-## done, its checks (results, report, notebook) and the one-core smoke run (on Numba's warm
-## cache) side by side with what is left of the unit tests; last, the two smoke runs' receipts
-## must be byte-identical
-test: install lint
-	$(MAKE) --no-print-directory -j3 test-unit test-reproduce test-smoke-check
+## make test: the unit tests in three parts (every test in one of them).  First, beside lint,
+## the two parts whose tests compile the largest Numba kernels (the abstract model's: hands,
+## abstraction, solver; the real-card and five-seat kernels), so that nothing after them
+## compiles those again; then the rest of the unit tests side by side with the two-core smoke
+## run; once that is done, its checks (results, report, notebook) and the one-core smoke run;
+## last, the two smoke runs' receipts must be byte-identical
+test: install
+	$(MAKE) --no-print-directory -j3 lint test-unit-model test-unit-play
+	$(MAKE) --no-print-directory -j3 test-unit-rest test-reproduce test-smoke-check
 	$(BIN)/python workflow/scripts/compare_receipts.py results/smoke results/smoke-1core
 
 test-reproduce: smoke-run
@@ -53,8 +56,22 @@ test-reproduce: smoke-run
 test-smoke-check: smoke-run
 	$(MAKE) --no-print-directory smoke-check
 
+## make test-unit: every unit test in one pytest run
 test-unit: install
 	$(BIN)/pytest -q --durations=15
+
+#: the parts of make test; test-unit-rest runs the test paths of pyproject.toml (tests/ and the
+#: doctests of src/) without the other two parts
+UNIT_MODEL := tests/hands tests/abstraction tests/solver tests/games tests/study
+UNIT_PLAY := tests/play tests/multi
+test-unit-model: install
+	$(BIN)/pytest -q --durations=5 $(UNIT_MODEL)
+
+test-unit-play: install
+	$(BIN)/pytest -q --durations=5 $(UNIT_PLAY)
+
+test-unit-rest: install
+	$(BIN)/pytest -q --durations=10 $(foreach d,$(UNIT_MODEL) $(UNIT_PLAY),--ignore=$(d))
 
 lint: install
 	$(BIN)/ruff check src tests workflow benchmarks tools
