@@ -40,17 +40,17 @@ run: install
 	$(BIN)/snakemake --cores $(CORES)
 
 ## make test: the unit tests in three parts (every test in one of them).  First, beside lint,
-## the two parts whose tests compile the largest Numba kernels (the abstract model's: hands,
-## abstraction, solver; the real-card and five-seat kernels), so that nothing after them
-## compiles those again; then the rest of the unit tests side by side with the two-core smoke
-## run; once that is done, its checks (results, report, notebook) and the one-core smoke run;
-## last, the two smoke runs' receipts must be byte-identical
+## the two parts whose tests compile the largest Numba kernels (the abstract model's and the
+## five-seat tables'; the real-card kernels), so that nothing after them compiles those again;
+## then the rest of the unit tests, the two-core smoke run and the one-core smoke run side by
+## side, and the smoke checks (results, report, notebook) once the two-core run is done; last,
+## the two smoke runs' receipts must be byte-identical
 test: install
 	$(MAKE) --no-print-directory -j3 lint test-unit-model test-unit-play
 	$(MAKE) --no-print-directory -j3 test-unit-rest test-reproduce test-smoke-check
 	$(BIN)/python workflow/scripts/compare_receipts.py results/smoke results/smoke-1core
 
-test-reproduce: smoke-run
+test-reproduce: install
 	$(REPRODUCE_RUN)
 
 test-smoke-check: smoke-run
@@ -62,8 +62,8 @@ test-unit: install
 
 #: the parts of make test; test-unit-rest runs the test paths of pyproject.toml (tests/ and the
 #: doctests of src/) without the other two parts
-UNIT_MODEL := tests/hands tests/abstraction tests/solver tests/games tests/study
-UNIT_PLAY := tests/play tests/multi
+UNIT_MODEL := tests/hands tests/abstraction tests/solver tests/games tests/study tests/multi
+UNIT_PLAY := tests/play
 test-unit-model: install
 	$(BIN)/pytest -q --durations=5 $(UNIT_MODEL)
 
