@@ -127,6 +127,22 @@ def test_every_parquet_carries_its_provenance_and_units(results):
     assert solve["config"]["p"] == 0.0 and "checkpoint" not in solve["config"]
 
 
+def test_every_figure_carries_no_date_nor_software(results):
+    """Every figure the run drew (PDF and PNG) is free of what would make two runs differ:
+    no creation date, no software name (the receipt comparison of `make test` then shows the
+    bytes equal across runs)."""
+    figs = sorted(Path(RESULTS, "figures").iterdir())
+    pdfs = [f for f in figs if f.suffix == ".pdf"]
+    pngs = [f for f in figs if f.suffix == ".png"]
+    assert len(pdfs) >= 10 and [f.stem for f in pdfs] == [f.stem for f in pngs]
+    for pdf in pdfs:
+        data = pdf.read_bytes()
+        assert data.startswith(b"%PDF") and b"/CreationDate" not in data and b"matplotlib" not in data.lower(), pdf
+    for png in pngs:
+        data = png.read_bytes()
+        assert data.startswith(b"\x89PNG") and b"Software" not in data, png
+
+
 def test_a_missing_directory_or_table_is_named(tmp_path):
     with pytest.raises(TableError, match="no such results directory"):
         poker51.load_results(tmp_path / "nowhere")

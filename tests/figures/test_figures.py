@@ -146,19 +146,6 @@ def test_paper_widths_and_readable_fonts(drawings):
         assert small and all(size >= MIN_FONT for _, size in small), (name, [s for s in small if s[1] < MIN_FONT])
 
 
-def test_files_carry_no_dates(drawings, tmp_path):
-    # byte identity across runs: the slow test below, and every figure of the smoke run in
-    # `make test` (two runs, their receipts compared)
-    for name, (_, write, args) in drawings.items():
-        if name in ("census", "evidence"):
-            continue
-        a = write(*args, tmp_path / name)
-        assert [p.suffix for p in a] == [".pdf", ".png"]
-        pdf, png = (p.read_bytes() for p in a)
-        assert b"/CreationDate" not in pdf and b"matplotlib" not in pdf.lower()
-        assert b"Software" not in png and png.startswith(b"\x89PNG")
-
-
 @pytest.mark.slow
 def test_files_are_byte_identical(drawings, tmp_path):
     # the census, removal and evidence figures are checked the same way in tests/census, tests/play
