@@ -43,6 +43,18 @@ def test_order_is_a_topological_permutation(game):
     assert a.seg_cost.sum() == a.n_states.sum()
 
 
+def test_state_vectors_lie_end_to_end_in_visiting_order(game):
+    """Each node's states are one range of its player's vector; the ranges follow ``order``
+    without gap or overlap, so a pass walks its vectors in one direction."""
+    a = game.arrays
+    for q in (0, 1):
+        start = a.state_off[q, a.order]
+        size = a.n_states[q, a.order]
+        assert start[0] == 0
+        assert np.array_equal(start[1:], start[:-1] + size[:-1])
+        assert start[-1] + size[-1] == a.n_states[q].sum() == len(a.chance_reach0 if q == 0 else a.chance_reach1)
+
+
 def test_members_list_every_decision_state_once(game):
     a = game.arrays
     seen = []

@@ -29,6 +29,7 @@ from poker51.solver.passes import (
     _terminal_dot,
     forward_reach,
 )
+from poker51.solver.tree import per_state
 
 
 @pytest.fixture(scope="module")
@@ -134,8 +135,8 @@ def test_terminal_dot_is_the_value_of_the_reaching_strategy(tiny):
     pol, other = random_policy(g, 6), random_policy(g, 7)
     vh = np.zeros(int(a.n_states[H].sum()))
     Passes(a).backward(H, forward_reach(a, R, pol), pol, MODE_POLICY, vh)
-    terminal = np.isin(np.repeat(np.arange(len(a.kind)), a.n_states[H]), np.flatnonzero(a.kind >= 3))
-    chance = np.repeat(a.node_chance, a.n_states[H])
+    terminal = np.isin(per_state(a, H, np.arange(len(a.kind))), np.flatnonzero(a.kind >= 3))
+    chance = per_state(a, H, a.node_chance)
     reach = forward_reach(a, H, other)
     plain = float(np.sum((reach * vh * chance)[terminal]))
     assert _terminal_dot(a, H, reach, vh) == pytest.approx(plain, rel=1e-13)

@@ -127,7 +127,7 @@ from dataclasses import dataclass, field
 import numpy as np
 
 # node-kind codes and the kernels live in poker51.solver.passes; re-exported here for users of the game
-from poker51.solver.layout import LAYOUT_FIELDS, layout
+from poker51.solver.layout import layout
 from poker51.solver.passes import (  # noqa: F401
     CHANCE,
     DECISION,
@@ -156,7 +156,9 @@ class _Group:
 #: ``children`` (edge ``e = child_start[n] + a``), ``contrib[n] = (c0, c1)`` at
 #: terminals, ``node_chance[n]`` = product of public chance probabilities above
 #: ``n``.  Private vectors: player ``q``'s states at node ``n`` are
-#: ``state_off[q, n] + s`` for ``s < n_states[q, n]`` in flat per-player vectors.
+#: ``state_off[q, n] + s`` for ``s < n_states[q, n]`` in flat per-player vectors,
+#: the nodes' ranges laid end to end in the visiting order ``order``
+#: (:func:`state_offsets`; :func:`per_state` expands a per-node array to them).
 #: Decision: ``state_iset[iset_off[n] + s]`` is the information set of the
 #: acting player's state ``s``; its actions are ``act_off[i] + a``.  Chance:
 #: ``edge_prob[e]``, mask ``mask_off[q, e]`` (-1 = ones) into ``mask_data``.
@@ -536,10 +538,7 @@ class _Flattener:
         """The frozen arrays (chance reach still empty) and the information-set keys, player 0's
         sets numbered first: each player's actions are then one contiguous range of the policy
         vector, updated elementwise in one call."""
-        N, mats, dmats = self.N, self.b._mats, self.b._dmats
-        state_off = np.zeros((2, N), np.int64)
-        for q in (0, 1):
-            state_off[q, 1:] = np.cumsum(self.n_states[q])[:-1]
+        mats, dmats = self.b._mats, self.b._dmats
         mat_ptr_off = np.zeros(len(mats) + 1, np.int64)
         mat_nnz_off = np.zeros(len(mats) + 1, np.int64)
         for m, (ptr, idx, _, _) in enumerate(mats):
@@ -555,18 +554,25 @@ class _Flattener:
         act_off = np.zeros(len(nact) + 1, np.int64)
         act_off[1:] = np.cumsum(nact)
         kind, player = self.kind, self.player
+        children = np.array(self.children, np.int64)
+        state_iset = np.array(state_iset, np.int64)
+        dec = np.flatnonzero(kind == DECISION).astype(np.int64)
+        lay = layout(
+            self.child_start, self.child_count, children, self.n_states, player, self.iset_off, state_iset,
+            len(perm), dec,
+        )  # fmt: skip
         arrays = GameArrays(
             kind=kind,
             player=player,
             child_start=self.child_start,
             child_count=self.child_count,
-            children=np.array(self.children, np.int64),
+            children=children,
             contrib=self.contrib,
             node_chance=self.node_chance,
             n_states=self.n_states,
-            state_off=state_off,
+            state_off=state_offsets(self.n_states, lay["order"]),
             iset_off=self.iset_off,
-            state_iset=np.array(state_iset, np.int64),
+            state_iset=state_iset,
             iset_player=np.array(iset_player, np.int8),
             act_off=act_off,
             num_actions=nact,
@@ -592,19 +598,31 @@ class _Flattener:
             dec_nodes0=np.flatnonzero((kind == DECISION) & (player == 0)).astype(np.int64),
             dec_nodes1=np.flatnonzero((kind == DECISION) & (player == 1)).astype(np.int64),
             iset_range=np.array([0, sum(1 for x in iset_player if x == 0), len(iset_player)], np.int64),
-            **_no_layout(),
+            **lay,
         )
-        dec = np.flatnonzero(kind == DECISION).astype(np.int64)
-        lay = layout(
-            self.child_start, self.child_count, arrays.children, self.n_states, player, self.iset_off,
-            arrays.state_iset, len(perm), dec,
-        )  # fmt: skip
-        return arrays._replace(**lay), [self.iset_keys[j] for j in perm]
+        return arrays, [self.iset_keys[j] for j in perm]
 
 
-def _no_layout() -> dict[str, np.ndarray]:
-    """Placeholders for the layout fields until :func:`poker51.solver.layout.layout` fills them."""
-    return {name: np.zeros(0, np.int64) for name in LAYOUT_FIELDS}
+def state_offsets(n_states: np.ndarray, order: np.ndarray) -> np.ndarray:
+    """``state_off``: each player's per-node state vectors laid end to end in the passes'
+    visiting order (:mod:`poker51.solver.layout`), not in pre-order.  A pass then moves
+    through its vectors in one direction, a depth's nodes after one another and their
+    children in the next depth's range, in the order it visits them: on a machine
+    whose memory is slow the standard game's iteration took about a fifth less than with
+    the vectors in pre-order (``docs/design-choices.md``, "State vectors in visiting
+    order").  Only offsets move: every value is computed by the same operations."""
+    out = np.zeros((2, n_states.shape[1]), np.int64)
+    for q in (0, 1):
+        ns = n_states[q, order]
+        out[q, order] = np.cumsum(ns) - ns
+    return out
+
+
+def per_state(arrays: GameArrays, q: int, per_node: np.ndarray) -> np.ndarray:
+    """A per-node array expanded to player q's state vectors (each node's value at each of
+    its states, wherever ``state_off`` puts them)."""
+    order = arrays.order
+    return np.repeat(np.asarray(per_node)[order], arrays.n_states[q, order])
 
 
 def _cat(xs: list, dt) -> np.ndarray:
@@ -619,7 +637,7 @@ def _with_chance_reach(arrays: GameArrays) -> GameArrays:
     for q in (0, 1):
         r = np.zeros(int(arrays.n_states[q].sum()), np.float64)
         forward_reach(arrays, q, ones, r)
-        r *= np.repeat(arrays.node_chance, arrays.n_states[q])  # include public chance above each node
+        r *= per_state(arrays, q, arrays.node_chance)  # include public chance above each node
         cr.append(r)
     return arrays._replace(chance_reach0=cr[0], chance_reach1=cr[1])
 

@@ -37,7 +37,8 @@ def strategy_summary(game: Game, policy: np.ndarray) -> pd.DataFrame:
     raise or a re-raise it may only fold or call)."""
     a = game.arrays
     reach_r = forward_reach(a, 1, policy)
-    hsum = np.add.reduceat(forward_reach(a, 0, policy), a.state_off[0])  # H's mass per node
+    hsum = np.empty(len(a.kind))  # H's mass per node (state vectors lie in visiting order)
+    hsum[a.order] = np.add.reduceat(forward_reach(a, 0, policy), a.state_off[0, a.order])
     nodes = a.dec_nodes1
     ns = a.n_states[1, nodes]
     node_of = np.repeat(nodes, ns)
