@@ -18,7 +18,9 @@ depth (ties in pre-order).  A forward pass runs the top, then the segments in an
 or at the same time; a backward pass runs the segments (deepest nodes first), then the
 top.  A segment reads and writes only its own nodes' state vectors, so the threads never
 share a location and each value is computed by the same operations in the same order
-whatever the number of threads: results are bit-identical for any ``--cores``.
+whatever the number of threads: results are bit-identical for any ``--cores``.  The
+players' state vectors lie in this order too (:func:`poker51.solver.tree.state_offsets`), so
+a pass walks them in one direction.
 
 ``member_off / member_node / member_state`` list each information set's members (pre-order
 node, then state), the order in which CFR sums a set's regrets (also identical for any
