@@ -18,6 +18,11 @@ ROOT = Path(__file__).resolve().parents[1]
         ("bench_machine.py", ["--repeat", "many"], "argument --repeat: invalid int value: 'many'"),
         ("bench_pipeline.py", ["--warm-clock", "-1"], "--warm-clock must be 0 or more, got -1"),
         ("bench_pipeline.py", ["--warm-clock", "soon"], "argument --warm-clock: invalid int value: 'soon'"),
+        ("compare_commits.py", ["--rounds", "0"], "--rounds must be at least 1, got 0"),
+        ("compare_commits.py", ["--base", "no-such-rev"], "--base no-such-rev: not a commit of"),
+        ("compare_commits.py", ["--script", "../Makefile"], "--script ../Makefile: not a script of"),
+        ("compare_commits.py", ["--script", "bench_nothing.py"], "--script bench_nothing.py: not a script of"),
+        ("compare_commits.py", ["--abstraction", "x"], "unrecognized arguments: --abstraction x"),
     ],
 )
 def test_bad_options_are_refused_in_one_line(script, args, message, tmp_path):
@@ -46,3 +51,34 @@ def test_job_seconds_add_up_by_rule(tmp_path, monkeypatch):
     line = bench_pipeline.job_seconds(str(tmp_path), 2)
     assert line.split()[3] == "60" and "(solve 40, evidence 18, census_removal 2)" in line
     assert line.endswith("at least 0.5 min on 2 cores")
+
+
+def test_compare_commits_alternates_the_sides_and_removes_the_worktree(monkeypatch, capsys):
+    """Base first in every round, only the lines of the keys, the failing run's last lines,
+    exit status 1 when a run failed, and no worktree left behind."""
+    monkeypatch.syspath_prepend(str(ROOT / "benchmarks"))
+    import compare_commits
+
+    calls = []
+
+    def fake(root, script, args):
+        calls.append((root, script, tuple(args)))
+        if len(calls) == 4:
+            return 1, "Traceback (most recent call last):\nValueError: broken"
+        return 0, f"header\nNash to 0.001   {len(calls)}.0 s\nnoise\n1 thread   iteration {len(calls)} ms\n"
+
+    monkeypatch.setattr(compare_commits, "run_side", fake)
+    before = subprocess.run(["git", "-C", str(ROOT), "worktree", "list"], capture_output=True, text=True).stdout
+    code = compare_commits.main(["--rounds", "2", "--", "--threads", "1"])
+    out = capsys.readouterr().out
+    assert code == 1
+    roots = [c[0] for c in calls]
+    assert len(calls) == 4 and roots[1] == roots[3] == ROOT and roots[0] == roots[2] != ROOT
+    assert all(c[1:] == ("bench_poker51.py", ("--threads", "1")) for c in calls)
+    blocks = out.split("-- round ")[1:]
+    assert [b.splitlines()[0].split(",")[1].split()[0] for b in blocks] == ["base", "this", "base", "this"]
+    assert "Nash to 0.001   1.0 s" in blocks[0] and "1 thread   iteration 3 ms" in blocks[2]
+    assert "noise" not in out and "header" not in out
+    assert blocks[3].splitlines()[0].endswith("exit status 1") and "ValueError: broken" in blocks[3]
+    after = subprocess.run(["git", "-C", str(ROOT), "worktree", "list"], capture_output=True, text=True).stdout
+    assert after == before and not Path(roots[0]).exists()
