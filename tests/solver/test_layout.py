@@ -53,6 +53,10 @@ def test_state_vectors_lie_end_to_end_in_visiting_order(game):
         assert start[0] == 0
         assert np.array_equal(start[1:], start[:-1] + size[:-1])
         assert start[-1] + size[-1] == a.n_states[q].sum() == len(a.chance_reach0 if q == 0 else a.chance_reach1)
+    dec = a.order[a.kind[a.order] == 0]  # the decision nodes' lists of information sets, alike
+    start, size = a.iset_off[dec], a.n_states[a.player[dec], dec]
+    assert start[0] == 0 and np.array_equal(start[1:], start[:-1] + size[:-1])
+    assert start[-1] + size[-1] == len(a.state_iset) and np.all(a.iset_off[a.kind != 0] == -1)
 
 
 def test_members_list_every_decision_state_once(game):
