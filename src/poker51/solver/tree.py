@@ -624,9 +624,11 @@ def set_lists(
     iset_off: np.ndarray, state_iset: np.ndarray, n_states: np.ndarray, player: np.ndarray, order: np.ndarray
 ) -> tuple[np.ndarray, np.ndarray]:
     """``(iset_off, state_iset)`` with each decision node's list of its states' information
-    sets moved into the visiting order, as :func:`state_offsets` moves the state vectors
-    (the standard game's iteration on two threads: about 8% less).  The lists themselves
-    are unchanged; ``iset_off`` is -1 where a node has none."""
+    sets moved into the visiting order, as :func:`state_offsets` moves the state vectors, so
+    that everything a pass reads per node lies in the order it reads it (measured: 8% off
+    the standard game's iteration on two threads in one process, no difference the whole
+    solve command could tell).  The lists themselves are unchanged; ``iset_off`` is -1
+    where a node has none."""
     dec = order[iset_off[order] >= 0]
     old = iset_off[dec]
     size = n_states[player[dec], dec]
