@@ -35,13 +35,12 @@ def _git(*args: str) -> subprocess.CompletedProcess:
 
 
 def parse(argv: list[str] | None = None) -> argparse.Namespace:
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0], epilog="The benchmark's own options go after --.")
     ap.add_argument("--base", default="HEAD~1", help="the commit to compare with (default HEAD~1)")
     ap.add_argument("--rounds", type=int, default=2, help="rounds of base then working tree (default 2)")
     ap.add_argument("--script", default="bench_poker51.py", help="a script of benchmarks/ (default bench_poker51.py)")
     ap.add_argument("--key", action="append", default=None, help="print the output lines that start with this")
     ap.add_argument("--keep", action="store_true", help="keep the base's worktree")
-    ap.epilog = "The benchmark's own options go after --."
     argv = sys.argv[1:] if argv is None else list(argv)
     cut = argv.index("--") if "--" in argv else len(argv)
     a, unknown = ap.parse_known_args(argv[:cut])
@@ -74,31 +73,36 @@ def main(argv: list[str] | None = None) -> int:
     folder = Path(tempfile.mkdtemp(prefix=f"poker51-base-{a.commit[:10]}-"))
     made = _git("worktree", "add", "--detach", "--quiet", str(folder), a.commit)
     if made.returncode != 0:
+        folder.rmdir()
         print(f"compare_commits: git worktree add failed: {made.stderr.strip()}", file=sys.stderr)
         return 1
+    try:
+        return _compare(a, folder)
+    finally:
+        if not a.keep:
+            _git("worktree", "remove", "--force", str(folder))
+        else:
+            print(f"the base's worktree: {folder} (git worktree remove {folder})")
+
+
+def _compare(a: argparse.Namespace, folder: Path) -> int:
+    """The rounds, base first in each; 1 if a run failed."""
     if not (folder / "benchmarks" / a.script).is_file():
         print(f"compare_commits: {a.commit[:10]} has no benchmarks/{a.script}", file=sys.stderr)
-        _git("worktree", "remove", "--force", str(folder))
         return 1
     head = _git("rev-parse", "--short", "HEAD").stdout.strip()
     dirty = " + uncommitted changes" if _git("status", "--porcelain", "--untracked-files=no").stdout.strip() else ""
     sides = [(f"base {a.commit[:10]}", folder), (f"this tree ({head}{dirty})", ROOT)]
     print(f"benchmarks/{a.script} {' '.join(a.args)}: {a.rounds} round(s), base first in each")
     failed = 0
-    try:
-        for rnd in range(1, a.rounds + 1):
-            for label, root in sides:
-                code, out = run_side(root, a.script, a.args)
-                print(f"-- round {rnd}, {label}" + ("" if code == 0 else f": exit status {code}"), flush=True)
-                lines = [x for x in out.splitlines() if x.startswith(a.key)]
-                for x in lines if code == 0 else out.strip().splitlines()[-5:]:
-                    print(f"   {x}")
-                failed += code != 0
-    finally:
-        if not a.keep:
-            _git("worktree", "remove", "--force", str(folder))
-        else:
-            print(f"the base's worktree: {folder} (git worktree remove {folder})")
+    for rnd in range(1, a.rounds + 1):
+        for label, root in sides:
+            code, out = run_side(root, a.script, a.args)
+            print(f"-- round {rnd}, {label}" + ("" if code == 0 else f": exit status {code}"), flush=True)
+            lines = [x for x in out.splitlines() if x.startswith(a.key)]
+            for x in lines if code == 0 else out.strip().splitlines()[-5:]:
+                print(f"   {x}")
+            failed += code != 0
     return 1 if failed else 0
 
 
