@@ -28,6 +28,7 @@ from poker51.solver.passes import (
     _backward_seq,
     _terminal_dot,
     forward_reach,
+    no_update,
 )
 from poker51.solver.tree import per_state
 
@@ -236,14 +237,106 @@ def test_fused_update_equals_pass_then_update(tiny, name, flags):
             cfr = (own, got[0], got[1], got[3], w, pos, neg, floor, discount, predictive)
             vg = np.zeros_like(v)
             if workers == 1:
-                _backward_seq(a, p, opp, got[2], MODE_CFR, vg, ps.scratch, ps.choice, cfr)
+                _backward_seq(a, p, opp, got[2], MODE_CFR, vg, ps.scratch, ps.choice, cfr, ps.untracked)
             else:
-                _backward_par(a, p, opp, got[2], MODE_CFR, vg, ps.scratch, ps.choice, ps.plan_off, ps.plan_seg, cfr)
+                _backward_par(
+                    a, p, opp, got[2], MODE_CFR, vg, ps.scratch, ps.choice, ps.plan_off, ps.plan_seg, cfr, ps.untracked
+                )
             _update_sets(a, p, vg, own, *got, multi, 0, len(multi), w, floor, discount, pos, neg, predictive)
             assert vg.tobytes() == v.tobytes()
             assert [x.tobytes() for x in got] == [x.tobytes() for x in want]
             assert not np.array_equal(got[0], regret)  # something was updated
     assert (sum(multis) > 0) == (name != "leduc")  # perfect recall: every set has one member
+
+
+def _sparse_policy(g, seed):
+    """A random policy that, at about a third of the decision nodes, never takes one action
+    in any state (a set keeps its first action if it lost all the others): the child below
+    is reached by nobody."""
+    from poker51.solver.passes import DECISION
+
+    a = g.arrays
+    rng = np.random.default_rng(seed)
+    raw = rng.random(g.num_actions) + 0.05
+    for n in np.flatnonzero(a.kind == DECISION):
+        if rng.random() < 0.35:
+            q = a.player[n]
+            sets = a.state_iset[a.iset_off[n] : a.iset_off[n] + a.n_states[q, n]]
+            raw[a.act_off[sets] + rng.integers(a.child_count[n])] = 0.0
+    first = a.act_off[:-1]
+    raw[first] += (np.add.reduceat(raw, first) == 0) * 0.5
+    return normalize_policy(g, raw)
+
+
+@pytest.mark.parametrize("name", ["kuhn", "leduc", "draw", "tiny"])
+@pytest.mark.parametrize("workers", [1, 2])
+def test_pruned_passes_give_the_bytes_of_full_passes(tiny, name, workers):
+    """Forward passes that keep which nodes a player reaches (``live``) write the reach of
+    untracked ones; backward passes that skip the nodes the opponent never reaches write
+    the bytes of full ones, in every mode that prunes and in ``MODE_CFR`` (with its
+    updates), under a policy that leaves many nodes unreached."""
+    from poker51.solver.passes import _forward_par, _forward_seq
+
+    g = _games(tiny)[name]
+    a = g.arrays
+    pol = _sparse_policy(g, 17)
+    ps = Passes(a, workers)
+    rng = np.random.default_rng(3)
+    dead = 0
+    for p in (0, 1):
+        o = 1 - p
+        full = ps.forward(o, pol, np.zeros(int(a.n_states[o].sum())))
+        opp = np.full_like(full, np.nan)
+        live = np.full(len(a.kind), 7, np.uint8)
+        if workers == 1:
+            _forward_seq(a, o, pol, opp, live)
+        else:
+            _forward_par(a, o, pol, opp, ps.plan_off, ps.plan_seg, live)
+        assert opp.tobytes() == full.tobytes()
+        off, ns = a.state_off[o], a.n_states[o]
+        want = [int(np.any(full[off[n] : off[n] + ns[n]] != 0)) for n in range(len(a.kind))]
+        assert live.tolist() == want
+        dead += len(want) - sum(want)
+        for mode in (MODE_POLICY, MODE_STATE):
+            v_full, v_pruned = (np.full(int(a.n_states[p].sum()), np.nan) for _ in range(2))
+            root = ps.backward(p, full, pol, mode, v_full)
+            args = (a, p, opp, pol, mode, v_pruned, ps.scratch, ps.choice)
+            if workers == 1:
+                got = _backward_seq(*args, no_update(), live)
+            else:
+                got = _backward_par(*args, ps.plan_off, ps.plan_seg, no_update(), live)
+            assert got == root and v_pruned.tobytes() == v_full.tobytes()
+        own = ps.forward(p, pol, np.zeros(int(a.n_states[p].sum())))
+        regret, avg = rng.random(g.num_actions) - 0.4, rng.random(g.num_actions)
+        runs = []
+        for prune in (ps.untracked, live):
+            state = [regret.copy(), avg.copy(), pol.copy(), np.zeros(g.num_actions)]
+            cfr = (own, state[0], state[1], state[3], 3.0, 0.8, 0.5, False, True, False)
+            v = np.full(int(a.n_states[p].sum()), np.nan)
+            args = (a, p, opp, state[2], MODE_CFR, v, ps.scratch, ps.choice)
+            if workers == 1:
+                _backward_seq(*args, cfr, prune)
+            else:
+                _backward_par(*args, ps.plan_off, ps.plan_seg, cfr, prune)
+            runs.append(b"".join(x.tobytes() for x in (v, *state)))
+        assert runs[0] == runs[1]
+    assert dead > 0  # the policy leaves nodes unreached: the pruning ran
+
+
+@pytest.mark.parametrize("algorithm", ["dcfr", "cfr+", "pcfr+"])
+def test_pruning_solver_gives_the_bytes_of_a_full_one(tiny, algorithm):
+    """A solver whose backward passes skip unreached nodes (the default) and one that does
+    every node (``prune=False``) give the same bytes, plain and restricted (the mixed
+    opponent's liveness); DCFR's zeroed actions leave nodes unreached in both games."""
+    for g, kw in ((leduc(), {}), (tiny, {"rnr": (R, 0.5, opponent_reach(tiny, H, _sparse_policy(tiny, 4)))})):
+        runs = []
+        for prune in (True, False):
+            s = SOLVERS[algorithm](g, prune=prune, **kw)
+            s.iterate(40)
+            if prune and algorithm == "dcfr":
+                assert min(int(s._live[0].sum()), int(s._live[1].sum())) < len(g.arrays.kind)
+            runs.append(b"".join(x.tobytes() for x in (s.regret, s.avg, s.strategy, s.inc)))
+        assert runs[0] == runs[1]
 
 
 def test_passes_refuse_the_solver_mode():

@@ -56,10 +56,12 @@ from poker51.solver.passes import (
     Passes,
     _backward_par,
     _backward_seq,
+    _either,
     _forward_par,
     _forward_seq,
     _mix,
     _mix_par,
+    live_nodes,
 )
 from poker51.solver.schedule import CheckSchedule
 from poker51.solver.tree import Game
@@ -169,55 +171,68 @@ def _update_sets_par(g, p, v, own, regret, avg, strategy, inc, sets, w, floor, d
 @njit(cache=True)
 def _iterate_seq(
     g, regret, avg, strategy, inc, reach0, reach1, v0, v1, scratch, choice, mixed, fixed_reach, multi0, multi1,
-    t0, n_iter, floor, discount, alpha, beta, gamma, predictive, rnr_player, rnr_p,
+    t0, n_iter, floor, discount, alpha, beta, gamma, predictive, rnr_player, rnr_p, live0, live1, live_mixed,
+    live_fixed,
 ):  # fmt: skip
     """Run iterations t0+1 .. t0+n_iter in place on one thread (alternating updates, player 0
     first): per player a backward pass that also updates its one-member sets
-    (``MODE_CFR``), the update of its other sets, a forward pass of its new reach."""
-    _forward_seq(g, 0, strategy, reach0)
-    _forward_seq(g, 1, strategy, reach1)
+    (``MODE_CFR``), the update of its other sets, a forward pass of its new reach.  The
+    forward passes keep which nodes each player reaches (``live0``, ``live1``; with the
+    fixed types' ``live_fixed``, the mixed opponent's ``live_mixed``), and the backward
+    passes skip the values where the opponent's reach is zero (``_backward_segment``)."""
+    _forward_seq(g, 0, strategy, reach0, live0)
+    _forward_seq(g, 1, strategy, reach1, live1)
     for it in range(n_iter):
         w, pos, neg = _weights(float(t0 + it + 1), alpha, beta, gamma)
         for p in range(2):
             own = reach0 if p == 0 else reach1
             opp = reach1 if p == 0 else reach0
+            own_live = live0 if p == 0 else live1
+            opp_live = live1 if p == 0 else live0
             v = v0 if p == 0 else v1
             multi = multi0 if p == 0 else multi1
             if rnr_player == p:
                 _mix(opp, fixed_reach, rnr_p, mixed)
                 opp = mixed
+                _either(opp_live, live_fixed, live_mixed)
+                opp_live = live_mixed
             cfr = (own, regret, avg, inc, w, pos, neg, floor, discount, predictive)
-            _backward_seq(g, p, opp, strategy, MODE_CFR, v, scratch, choice, cfr)
+            _backward_seq(g, p, opp, strategy, MODE_CFR, v, scratch, choice, cfr, opp_live)
             _update_sets(g, p, v, own, regret, avg, strategy, inc, multi, 0, len(multi), w, floor, discount, pos, neg,
                          predictive)  # fmt: skip
-            _forward_seq(g, p, strategy, own)
+            _forward_seq(g, p, strategy, own, own_live)
 
 
 @njit(cache=True)
 def _iterate_par(
     g, regret, avg, strategy, inc, reach0, reach1, v0, v1, scratch, choice, mixed, fixed_reach, multi0, multi1,
-    t0, n_iter, floor, discount, alpha, beta, gamma, predictive, rnr_player, rnr_p, plan_off, plan_seg,
+    t0, n_iter, floor, discount, alpha, beta, gamma, predictive, rnr_player, rnr_p, live0, live1, live_mixed,
+    live_fixed, plan_off, plan_seg,
 ):  # fmt: skip
     """:func:`_iterate_seq` with the passes and set updates on Numba threads (same results:
     every value is computed by the same operations in the same order)."""
     chunks = 8 * (len(plan_off) - 1)
-    _forward_par(g, 0, strategy, reach0, plan_off, plan_seg)
-    _forward_par(g, 1, strategy, reach1, plan_off, plan_seg)
+    _forward_par(g, 0, strategy, reach0, plan_off, plan_seg, live0)
+    _forward_par(g, 1, strategy, reach1, plan_off, plan_seg, live1)
     for it in range(n_iter):
         w, pos, neg = _weights(float(t0 + it + 1), alpha, beta, gamma)
         for p in range(2):
             own = reach0 if p == 0 else reach1
             opp = reach1 if p == 0 else reach0
+            own_live = live0 if p == 0 else live1
+            opp_live = live1 if p == 0 else live0
             v = v0 if p == 0 else v1
             multi = multi0 if p == 0 else multi1
             if rnr_player == p:
                 _mix_par(opp, fixed_reach, rnr_p, mixed, chunks)
                 opp = mixed
+                _either(opp_live, live_fixed, live_mixed)
+                opp_live = live_mixed
             cfr = (own, regret, avg, inc, w, pos, neg, floor, discount, predictive)
-            _backward_par(g, p, opp, strategy, MODE_CFR, v, scratch, choice, plan_off, plan_seg, cfr)
+            _backward_par(g, p, opp, strategy, MODE_CFR, v, scratch, choice, plan_off, plan_seg, cfr, opp_live)
             _update_sets_par(g, p, v, own, regret, avg, strategy, inc, multi, w, floor, discount, pos, neg, predictive,
                              chunks)  # fmt: skip
-            _forward_par(g, p, strategy, own, plan_off, plan_seg)
+            _forward_par(g, p, strategy, own, plan_off, plan_seg, own_live)
 
 
 def multi_member_sets(game: Game, p: int) -> np.ndarray:
@@ -267,6 +282,7 @@ class CFRSolver:
         predictive: bool = False,
         rnr: tuple | None = None,
         workers: int | None = None,
+        prune: bool = True,
     ) -> None:
         self.game = game
         a = game.arrays
@@ -303,6 +319,17 @@ class CFRSolver:
             self.rnr_player, self.rnr_p = int(rnr[0]), float(rnr[1])
             self.fixed_reach = np.ascontiguousarray(rnr[2], np.float64)
             self._mixed = np.zeros_like(self.fixed_reach)
+        # which nodes each player reaches under the current strategy (kept by the forward
+        # passes), the fixed types reach and the mixed opponent reaches: the backward passes
+        # skip the values below a node the opponent never reaches (the same bytes;
+        # ``prune=False``, empty arrays, does every node, for tests and benchmarks)
+        nodes = len(a.kind) if prune else 0
+        self._live = (np.ones(nodes, np.uint8), np.ones(nodes, np.uint8))
+        self._live_mixed = np.ones(nodes, np.uint8)
+        self._live_fixed = np.ones(nodes, np.uint8)
+        if rnr is not None and prune:
+            o = 1 - self.rnr_player
+            live_nodes(a.state_off[o], a.n_states[o], self.fixed_reach, self._live_fixed)
 
     # -- iterations ----------------------------------------------------------------
     def load_kernels(self) -> float:
@@ -344,6 +371,9 @@ class CFRSolver:
             f["predictive"],
             self.rnr_player,
             self.rnr_p,
+            *self._live,
+            self._live_mixed,
+            self._live_fixed,
         )
         if ps.parallel:  # two kernels: a one-thread solve never loads the threaded ones
             _iterate_par(*args, ps.plan_off, ps.plan_seg)
@@ -431,6 +461,9 @@ class CFRSolver:
             *self._multi,
             *self._reach,
             *self._v,
+            *self._live,
+            self._live_mixed,
+            self._live_fixed,
             self.passes.scratch,
             self.passes.choice,
             self._mixed,

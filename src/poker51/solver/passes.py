@@ -79,10 +79,15 @@ def _csr_backward(ptr_off, nnz_off, ptr, idx, val, m, x, xo, y, yo):
 
 
 @njit(cache=True)
-def _forward_segment(g, q, policy, reach, lo, hi):
+def _forward_segment(g, q, policy, reach, lo, hi, live):
     """Player q's reach at the nodes ``order[lo:hi]`` (parents first): own strategy x own
     chance weights.  Public chance probabilities are *not* included (they enter the values
-    on the way back up, once, for both players)."""
+    on the way back up, once, for both players).
+
+    ``live`` (one byte per node, or empty: not kept) receives whether q's reach at each
+    child is nonzero somewhere; below a node whose reach is all zero the children's reach
+    is written as zeros without reading the policy (the bytes a full pass writes: every
+    factor is finite and non-negative)."""
     order, kind, player, child_start, child_count, children = (
         g.order,
         g.kind,
@@ -100,6 +105,7 @@ def _forward_segment(g, q, policy, reach, lo, hi):
     )
     mask_off, mask_data, pmat = g.mask_off[q], g.mask_data, g.pmat[q]
     mpo, mno, mp, mi, mv = g.mat_ptr_off, g.mat_nnz_off, g.mat_ptr, g.mat_idx, g.mat_val
+    track = len(live) > 0
     for j in range(lo, hi):
         n = order[j]
         k = kind[n]
@@ -108,6 +114,14 @@ def _forward_segment(g, q, policy, reach, lo, hi):
         off = state_off[n]
         ns = n_states[n]
         cs = child_start[n]
+        if track and live[n] == 0:  # q never gets here: nor to any child
+            for a in range(child_count[n]):
+                c = children[cs + a]
+                co = state_off[c]
+                for s in range(n_states[c]):
+                    reach[co + s] = 0.0
+                live[c] = 0
+            continue
         if k == PRIVATE_CHANCE:
             c = children[cs]
             m = pmat[n]
@@ -116,6 +130,8 @@ def _forward_segment(g, q, policy, reach, lo, hi):
                     reach[state_off[c] + s] = reach[off + s]
             else:
                 _csr_forward(mpo, mno, mp, mi, mv, m, reach, off, reach, state_off[c], n_states[c])
+            if track:
+                live[c] = _nonzero(reach, state_off[c], n_states[c])
             continue
         for a in range(child_count[n]):
             e = cs + a
@@ -131,27 +147,42 @@ def _forward_segment(g, q, policy, reach, lo, hi):
             else:
                 for s in range(ns):
                     reach[co + s] = reach[off + s]
+            if track:
+                live[children[e]] = _nonzero(reach, co, ns)
+
+
+@njit(cache=True, inline="always")
+def _nonzero(x, lo, n):
+    """1 if any of x[lo:lo+n] is nonzero, else 0."""
+    for s in range(n):
+        if x[lo + s] != 0.0:
+            return 1
+    return 0
 
 
 @njit(cache=True)
-def _forward_seq(g, q, policy, reach):
+def _forward_seq(g, q, policy, reach, live):
     reach[g.state_off[q, 0]] = 1.0
-    _forward_segment(g, q, policy, reach, 0, len(g.order))
+    if len(live) > 0:
+        live[0] = 1
+    _forward_segment(g, q, policy, reach, 0, len(g.order), live)
 
 
 @njit(cache=True, parallel=True)
-def _forward_par(g, q, policy, reach, plan_off, plan_seg):
+def _forward_par(g, q, policy, reach, plan_off, plan_seg, live):
     reach[g.state_off[q, 0]] = 1.0
+    if len(live) > 0:
+        live[0] = 1
     so = g.seg_off
-    _forward_segment(g, q, policy, reach, so[0], so[1])
+    _forward_segment(g, q, policy, reach, so[0], so[1], live)
     for w in prange(len(plan_off) - 1):
         for x in range(plan_off[w], plan_off[w + 1]):
             k = plan_seg[x]
-            _forward_segment(g, q, policy, reach, so[k], so[k + 1])
+            _forward_segment(g, q, policy, reach, so[k], so[k + 1], live)
 
 
 @njit(cache=True)
-def _terminal_segment(g, p, opp, v, scratch, lo, hi):
+def _terminal_segment(g, p, opp, v, scratch, lo, hi, live):
     """Counterfactual values of player p at the terminal nodes among ``order[lo:hi]``,
     given the opponent reach.
 
@@ -160,18 +191,24 @@ def _terminal_segment(g, p, opp, v, scratch, lo, hi):
     sign(strength_0 - strength_1) (histogram + cumulative sums, O(n0 + n1 + S)).
     Terminal matrices (compat, win) are dense: only small games with card removal use them.
     Terminal values depend on nothing else in the tree, so a segment's terminals are done
-    in one loop before its other nodes."""
+    in one loop before its other nodes.  Where ``live`` (one byte per node; empty: none)
+    says the opponent's reach is all zero the values are written as the zeros they are."""
     order, kind, player, contrib, compat, win = g.order, g.kind, g.player, g.contrib, g.compat, g.win
     state_off, n_states, rank_off, rank_data, rank_size = g.state_off, g.n_states, g.rank_off, g.rank_data, g.rank_size
     dmat_off, dmat = g.dmat_off, g.dmat_data
     o = 1 - p
     sign = 1.0 if p == 0 else -1.0
+    prune = len(live) > 0
     for j in range(lo, hi):
         n = order[j]
         if kind[n] != FOLD and kind[n] != SHOWDOWN:
             continue
         off = state_off[p, n]
         ns = n_states[p, n]
+        if prune and live[n] == 0:
+            for s in range(ns):
+                v[off + s] = 0.0
+            continue
         ooff = state_off[o, n]
         ons = n_states[o, n]
         c0 = contrib[n, 0]
@@ -267,7 +304,7 @@ def _set_choice(cr, state_off, children, child_start, member_off, member_node, m
 
 
 @njit(cache=True)
-def _backward_segment(g, p, opp, policy, mode, v, scratch, choice, lo, hi, cfr):
+def _backward_segment(g, p, opp, policy, mode, v, scratch, choice, lo, hi, cfr, live):
     """Values of player p at the nodes ``order[lo:hi]``, visited last to first (children
     before parents), against opponent reach ``opp``; see the module docstring for ``mode``.
 
@@ -283,7 +320,14 @@ def _backward_segment(g, p, opp, policy, mode, v, scratch, choice, lo, hi, cfr):
     values are then in cache.  ``policy`` is the strategy being updated (a one-member set's
     strategy is read nowhere else in the pass).  ``cfr = (own, regret, avg, inc, weight,
     pos, neg, floor, discount, predictive)``: p's reach and the solver's arrays and flags;
-    other modes ignore it.  The sets with several members are left to ``_update_sets``."""
+    other modes ignore it.  The sets with several members are left to ``_update_sets``.
+
+    ``live`` (one byte per node, or empty) says where the opponent's reach is nonzero
+    somewhere (:func:`_forward_segment` keeps it): elsewhere p's values are zero, and are
+    written as zeros without the work, except in ``MODE_INFOSET`` (whose choices need the
+    pass).  Every sum in the pass starts at +0.0, so the values it would have computed there
+    are +0.0 too: the bytes are the same; ``MODE_CFR`` still updates p's sets there (their
+    regrets are discounted even when the instantaneous regret is zero)."""
     order, kind, player, child_start, child_count, children = (
         g.order,
         g.kind,
@@ -300,7 +344,8 @@ def _backward_segment(g, p, opp, policy, mode, v, scratch, choice, lo, hi, cfr):
     member_off, member_node, member_state, iset_size = g.member_off, g.member_node, g.member_state, g.iset_size
     node_chance = g.node_chance
     own, regret, avg, inc, weight, pos, neg, floor, discount, predictive = cfr
-    _terminal_segment(g, p, opp, v, scratch, lo, hi)
+    prune = len(live) > 0 and mode != MODE_INFOSET
+    _terminal_segment(g, p, opp, v, scratch, lo, hi, live if prune else live[:0])
     width = 1
     for j in range(lo, hi):
         width = max(width, child_count[order[j]])
@@ -314,6 +359,12 @@ def _backward_segment(g, p, opp, policy, mode, v, scratch, choice, lo, hi, cfr):
         off = state_off[n]
         ns = n_states[n]
         cs = child_start[n]
+        mine = k == DECISION and player[n] == p
+        dead = prune and live[n] == 0
+        if dead and not (mine and mode == MODE_CFR):
+            for s in range(ns):
+                v[off + s] = 0.0
+            continue
         if k == PRIVATE_CHANCE:
             c = children[cs]
             m = pmat[n]
@@ -323,7 +374,6 @@ def _backward_segment(g, p, opp, policy, mode, v, scratch, choice, lo, hi, cfr):
             else:
                 _csr_backward(mpo, mno, mp, mi, mv, m, v, state_off[c], v, off)
             continue
-        mine = k == DECISION and player[n] == p
         if mine and mode == MODE_INFOSET:
             io = iset_off[n]
             na = child_count[n]
@@ -354,12 +404,16 @@ def _backward_segment(g, p, opp, policy, mode, v, scratch, choice, lo, hi, cfr):
                 coff[a] = state_off[children[cs + a]]
             if mine:
                 io = iset_off[n]
-                for s in range(ns):
-                    base = act_off[state_iset[io + s]]
-                    acc = 0.0
-                    for a in range(na):
-                        acc += policy[base + a] * v[coff[a] + s]
-                    v[off + s] = acc
+                if dead:  # only in MODE_CFR: zero values, zero regrets, the update below
+                    for s in range(ns):
+                        v[off + s] = 0.0
+                else:
+                    for s in range(ns):
+                        base = act_off[state_iset[io + s]]
+                        acc = 0.0
+                        for a in range(na):
+                            acc += policy[base + a] * v[coff[a] + s]
+                        v[off + s] = acc
                 if mode == MODE_CFR:
                     nc = node_chance[n]
                     for s in range(ns):
@@ -369,7 +423,7 @@ def _backward_segment(g, p, opp, policy, mode, v, scratch, choice, lo, hi, cfr):
                         vs = v[off + s]  # the same operations as _update_sets
                         cw = cr[off + s]
                         for a in range(na):
-                            buf[a] = cw * (v[coff[a] + s] - vs)
+                            buf[a] = 0.0 if dead else cw * (v[coff[a] + s] - vs)
                         wq = weight * (nc * own[off + s])
                         lo_ = act_off[i]  # avg, regrets, matching: the lines of cfr._update_sets
                         if wq != 0.0:
@@ -420,16 +474,16 @@ def _backward_segment(g, p, opp, policy, mode, v, scratch, choice, lo, hi, cfr):
 
 
 @njit(cache=True)
-def _backward_seq(g, p, opp, policy, mode, v, scratch, choice, cfr):
+def _backward_seq(g, p, opp, policy, mode, v, scratch, choice, cfr, live):
     """All nodes on one thread; returns p's value at the root."""
     if mode == MODE_INFOSET:
         choice[:] = -1
-    _backward_segment(g, p, opp, policy, mode, v, scratch[0], choice, 0, len(g.order), cfr)
+    _backward_segment(g, p, opp, policy, mode, v, scratch[0], choice, 0, len(g.order), cfr, live)
     return v[g.state_off[p, 0]]
 
 
 @njit(cache=True, parallel=True)
-def _backward_par(g, p, opp, policy, mode, v, scratch, choice, plan_off, plan_seg, cfr):
+def _backward_par(g, p, opp, policy, mode, v, scratch, choice, plan_off, plan_seg, cfr, live):
     """The segments on the workers of the plan (``scratch[w]`` is worker w's), then the
     top; returns p's value at the root."""
     if mode == MODE_INFOSET:
@@ -438,9 +492,24 @@ def _backward_par(g, p, opp, policy, mode, v, scratch, choice, plan_off, plan_se
     for w in prange(len(plan_off) - 1):
         for x in range(plan_off[w], plan_off[w + 1]):
             k = plan_seg[x]
-            _backward_segment(g, p, opp, policy, mode, v, scratch[w], choice, so[k], so[k + 1], cfr)
-    _backward_segment(g, p, opp, policy, mode, v, scratch[0], choice, so[0], so[1], cfr)
+            _backward_segment(g, p, opp, policy, mode, v, scratch[w], choice, so[k], so[k + 1], cfr, live)
+    _backward_segment(g, p, opp, policy, mode, v, scratch[0], choice, so[0], so[1], cfr, live)
     return v[g.state_off[p, 0]]
+
+
+@njit(cache=True)
+def live_nodes(state_off, n_states, reach, out):
+    """out[n] = 1 where ``reach`` (one player's, :func:`_forward_segment`'s layout) is
+    nonzero at some state of node n, else 0; returns ``out``."""
+    for n in range(len(out)):
+        out[n] = _nonzero(reach, state_off[n], n_states[n])
+    return out
+
+
+@njit(cache=True)
+def _either(a, b, out):
+    for n in range(len(out)):
+        out[n] = 1 if a[n] != 0 or b[n] != 0 else 0
 
 
 def no_update() -> tuple:
@@ -516,13 +585,14 @@ class Passes:
         self.plan_off, self.plan_seg = plan(arrays.seg_off, arrays.seg_cost, self.workers)
         self.scratch = np.zeros((self.workers, scratch_size(arrays)))
         self.choice = np.zeros(len(arrays.iset_player), np.int64)
+        self.untracked = np.zeros(0, np.uint8)  # the ``live`` argument of passes that neither keep nor prune
 
     def forward(self, q: int, policy: np.ndarray, out: np.ndarray) -> np.ndarray:
         pol = np.ascontiguousarray(policy, np.float64)
         if self.parallel:
-            _forward_par(self.arrays, q, pol, out, self.plan_off, self.plan_seg)
+            _forward_par(self.arrays, q, pol, out, self.plan_off, self.plan_seg, self.untracked)
         else:
-            _forward_seq(self.arrays, q, pol, out)
+            _forward_seq(self.arrays, q, pol, out, self.untracked)
         return out
 
     def mix(self, opp: np.ndarray, fixed: np.ndarray, p: float, out: np.ndarray) -> np.ndarray:
@@ -539,11 +609,12 @@ class Passes:
         pol = np.ascontiguousarray(policy, np.float64)
         opp = np.ascontiguousarray(opp, np.float64)
         if self.parallel:
-            root = _backward_par(
-                self.arrays, p, opp, pol, mode, out, self.scratch, self.choice, self.plan_off, self.plan_seg, _NO_UPDATE
-            )
+            plan = (self.plan_off, self.plan_seg)
+            root = _backward_par(self.arrays, p, opp, pol, mode, out, self.scratch, self.choice, *plan, _NO_UPDATE,
+                                 self.untracked)  # fmt: skip
         else:
-            root = _backward_seq(self.arrays, p, opp, pol, mode, out, self.scratch, self.choice, _NO_UPDATE)
+            root = _backward_seq(self.arrays, p, opp, pol, mode, out, self.scratch, self.choice, _NO_UPDATE,
+                                 self.untracked)  # fmt: skip
         return float(root)
 
 
