@@ -32,7 +32,8 @@ DECKS = ["full52", "standard", "wild", "bug", "suit_two", "club_any"]
 def first_call(cache_dir: str) -> float:
     code = (
         "import time; t = time.perf_counter();"
-        "from poker51.census.count import census, named_deck; census(named_deck('wild'));"
+        "from poker51.census.count import census; from poker51.census.decks import named_deck;"
+        "census(named_deck('wild'));"
         "print(time.perf_counter() - t)"
     )
     env = dict(os.environ, NUMBA_CACHE_DIR=cache_dir)
@@ -68,28 +69,36 @@ def main() -> int:
             cached_s = first_call(cache)
         print(f"first census call in a fresh interpreter: compile {compile_s:.2f} s, cached load {cached_s:.2f} s")
 
-    from poker51 import census as C
+    from poker51.census.count import census
+    from poker51.census.decks import named_deck
+    from poker51.census.orders import deck_orders
+    from poker51.stages.census import run_census, run_removal
 
-    full52 = C.named_deck("full52")
-    C.census(full52)
+    full52 = named_deck("full52")
+    census(full52)
 
     def one_census():
-        C.census.cache_clear()
-        C.census(full52)
+        census.cache_clear()
+        census(full52)
 
     t_one = best_of(one_census, args.repeat)
     print(f"census of one 52-card deck (2,598,960 hands), warm: {t_one * 1e3:.1f} ms (best of {args.repeat})")
 
     def all_decks():
-        C.census.cache_clear()
-        C.deck_orders.cache_clear()
+        census.cache_clear()
+        deck_orders.cache_clear()
         for name in DECKS:
-            C.deck_orders(C.census(C.named_deck(name)))
+            deck_orders(census(named_deck(name)))
+
+    scratch = tempfile.TemporaryDirectory()
+    out = {k: os.path.join(scratch.name, f"{k}.parquet") for k in ("counts", "orders", "claims")}
+    out["claims_md"] = os.path.join(scratch.name, "claims.md")
 
     def stage():
-        C.census.cache_clear()
-        C.deck_orders.cache_clear()
-        C.run_census(DECKS, removal=True)
+        census.cache_clear()
+        deck_orders.cache_clear()
+        run_census(DECKS, out)
+        run_removal(os.path.join(scratch.name, "removal.parquet"))
 
     all_decks()
     t_all = best_of(all_decks, max(3, args.repeat // 4))
@@ -105,7 +114,7 @@ def main() -> int:
     t = time.perf_counter()
     theirs = census_phevaluator()
     t_phe = time.perf_counter() - t
-    ours = C.census(full52).category_counts()[:9]
+    ours = census(full52).category_counts()[:9]
     agree = "counts agree" if np.array_equal(theirs, ours) else f"COUNTS DIFFER: {theirs} vs {ours}"
     print(
         f"phevaluator census of the same deck (C evaluator called hand by hand from Python): "
