@@ -13,7 +13,17 @@ from poker51 import cli
 from poker51.commands import play as play_cmd
 from poker51.play.engine import play_match
 from poker51.play.players import RandomPlayer
-from poker51.play.verify import RULES_V05, TableOracle, audit_hand, audit_rules, engine_rules, verify
+from poker51.play.verify import (
+    HAND_CHECKS,
+    RULES_V05,
+    TableOracle,
+    VerifyReport,
+    audit_hand,
+    audit_rules,
+    engine_rules,
+    verify,
+    write_verify_hands,
+)
 
 HANDS = 150
 
@@ -140,3 +150,67 @@ def test_cli_play_one_scripted_hand(files):
     quit_out = io.StringIO()
     assert play_cmd.run(args, stdin=io.StringIO("q\n"), stdout=quit_out) == 0
     assert "Goodbye." in quit_out.getvalue()
+
+
+def _hands_file(files, tmp_path, seed=7, hands=HANDS):
+    out = tmp_path / f"hands-{seed}-{hands}.json"
+    write_verify_hands(files.parquet, "standard", hands, seed, abstraction=files.abstraction, out=out)
+    return out
+
+
+def test_hands_played_apart_give_the_same_report(report, files, tmp_path):
+    """The workflow plays each variant's hands in their own job (verify_hands) and merges them:
+    the report is the one-process report, byte for byte."""
+    split = verify(
+        files.tables,
+        files.receipt,
+        HANDS,
+        seed=7,
+        abstraction=files.abstraction,
+        hands_from={"standard": _hands_file(files, tmp_path)},
+    ).to_json()
+    assert json.dumps(split) == json.dumps(report)
+
+
+def test_merged_examples_stop_at_the_cap():
+    report = VerifyReport(1, 2, max_examples=3)
+    report.fail("hashes", "first")
+    part = {
+        "variant": "wild",
+        "stats": {"hands": 2, "decisions": 5, "converted": 0, "keeps": 1, "failures": 4},
+        "checks": {c: {"pass": c != "replay", "checked": 2, "failures": 4 * (c == "replay")} for c in HAND_CHECKS},
+        "examples": ["a", "b", "c", "d"],
+    }
+    report.merge(part)
+    assert report.examples == ["hashes: first", "a", "b"] and report.failures == 5
+    assert not report.checks["replay"]["pass"]
+    assert report.checks["decisions"] == {"pass": True, "checked": 2, "failures": 0}
+    assert report.variants == {"wild": part["stats"]}
+
+
+@pytest.mark.parametrize(
+    "damage,message",
+    [
+        ("missing", "No such file"),
+        ("truncated", "Expecting"),
+        ("other_seed", "seed 8 and 150 hands, not 7 and 150"),
+        ("other_table", "with SHA-256 0000, not the receipt's"),
+        ("other_variant", "not the hand checks of standard"),
+        ("none", "no hand checks were given for"),
+    ],
+)
+def test_hand_files_that_do_not_belong_fail_the_hash_check(files, tmp_path, damage, message):
+    path = _hands_file(files, tmp_path, seed=8 if damage == "other_seed" else 7)
+    part = json.loads(path.read_text())
+    if damage == "missing":
+        path.unlink()
+    elif damage == "truncated":
+        path.write_text(path.read_text()[:40])
+    elif damage == "other_table":
+        path.write_text(json.dumps({**part, "table_sha256": "0000"}))
+    elif damage == "other_variant":
+        path.write_text(json.dumps({**part, "variant": "wild"}))
+    given = {} if damage == "none" else {"standard": path}
+    res = verify(files.tables, files.receipt, HANDS, seed=7, abstraction=files.abstraction, hands_from=given).to_json()
+    assert not res["pass"] and res["checks"]["hashes"]["failures"] == 1 and res["hands"] == 0
+    assert message in res["examples"][0] and "Traceback" not in res["examples"][0]

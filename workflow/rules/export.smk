@@ -96,11 +96,40 @@ rule receipt:
         "../scripts/receipt.py"
 
 
+# The verifier's hands, played per variant as soon as its table is exported: the costly part
+# of the verifier leaves the run's last chain (receipt, verify); `verify` checks that each was
+# played on the bytes the receipt records.
+rule verify_hands:
+    input:
+        table=table_file("{variant}"),
+        classes=out("{variant}/classes.parquet"),
+        buckets=out("{variant}/buckets.parquet"),
+    output:
+        out("{variant}/verify_hands.json"),
+    params:
+        hands=config["verify"]["hands_per_variant"],
+        seed=config["verify"]["seed"],
+    conda:
+        "../envs/poker51.yaml"
+    log:
+        f"{LOGS}/verify_hands_{{variant}}.log",
+    benchmark:
+        out("benchmarks/verify_hands_{variant}.tsv")
+    priority: 45  # scheduling only: off the last chain, between the evidence and the scores
+    threads: 1
+    resources:
+        mem_mb=3000,
+        runtime=30,
+    script:
+        "../scripts/verify_hands.py"
+
+
 rule verify:
     input:
         receipt=out("receipt.json"),
         tables=expand(table_file("{variant}"), variant=VARIANTS),
         classes=expand(out("{variant}/classes.parquet"), variant=VARIANTS),
+        hands=expand(out("{variant}/verify_hands.json"), variant=VARIANTS),
     output:
         out("verify.json"),
     params:

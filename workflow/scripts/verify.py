@@ -12,4 +12,6 @@ with logged(snakemake.log[0]):
         seed=int(snakemake.params.seed),
         abstraction_root=str(Path(snakemake.input.classes[0]).parent.parent),
         out=snakemake.output[0],
+        # the hands were played by verify_hands, one file per variant (its folder names it)
+        hands_from={Path(f).parent.name: f for f in snakemake.input.hands},
     )

@@ -50,7 +50,7 @@ import pandas as pd
 
 from poker51.export.receipt import check_hash, load_receipt
 from poker51.export.schema import table_path
-from poker51.io import TableError, read_metadata, read_parquet, write_json
+from poker51.io import TableError, read_metadata, read_parquet, sha256_file, write_json
 from poker51.play import engine
 from poker51.play.actions import LOG_FORMAT, HandResult, ReplayError
 from poker51.play.audit import RULES_V05, TableOracle, audit_hand, audit_rules
@@ -59,6 +59,12 @@ from poker51.play.riemann import Riemann, abstraction_frames
 from poker51.rules import ANTE, BET_SIZES, RIEMANN_BET, VARIANT_NAMES
 
 VERIFY_FORMAT = "poker51-verify/1"
+#: one variant's hand checks, written by the workflow's ``verify_hands`` jobs
+HANDS_FORMAT = "poker51-verify-hands/1"
+#: the checks made on the hands a variant plays (``hashes`` is made on the files)
+HAND_CHECKS = ("decisions", "replay", "jbits", "rules")
+#: what a variant's hands count
+HAND_STATS = ("hands", "decisions", "converted", "keeps", "failures")
 VARIANTS = VARIANT_NAMES
 DEFAULT_SEED = 20240601
 
@@ -161,6 +167,17 @@ class VerifyReport:
     def passed(self) -> bool:
         return self.failures == 0 and bool(self.variants)
 
+    def merge(self, part: Mapping[str, Any]) -> None:
+        """Add one variant's hand checks (:func:`verify_hands`), as if they had run here: the
+        counts add up and the examples continue in order, up to ``max_examples``."""
+        for check in HAND_CHECKS:
+            mine, theirs = self.checks[check], part["checks"][check]
+            mine["pass"] = bool(mine["pass"] and theirs["pass"])
+            mine["checked"] += int(theirs["checked"])
+            mine["failures"] += int(theirs["failures"])
+        self.examples += list(part["examples"])[: max(0, self.max_examples - len(self.examples))]
+        self.variants[str(part["variant"])] = {k: int(part["stats"][k]) for k in HAND_STATS}
+
     def to_json(self) -> dict[str, Any]:
         return {
             "format": VERIFY_FORMAT,
@@ -229,46 +246,130 @@ def verify(
     out: str | Path | None = None,
     progress: bool = False,
     max_examples: int = 20,
+    hands_from: Mapping[str, str | Path] | None = None,
 ) -> VerifyReport:
     """Run the five checks (module docstring); write the receipt to ``out`` if given.
 
     ``tables``: a directory holding ``{variant}.parquet`` (and ``.json``) or a list of Parquet
     paths; ``receipt_path``: the export receipt (path or dict); ``abstraction``: see
     :func:`_abstraction`.  Hands are streamed: memory does not grow with their number.
+    ``hands_from``: per variant, the file :func:`write_verify_hands` wrote for its table (the
+    workflow plays the hands as soon as a table is exported, before the receipt exists); each
+    must be of this seed and number of hands and of the very bytes the receipt records, else
+    the ``hashes`` check fails.  The report is the same as when the hands are played here.
     """
-    from tqdm.auto import tqdm
-
     rec = load_receipt(receipt_path)
     report = VerifyReport(int(seed), int(hands_per_variant), max_examples)
-    players = _load_players(_table_paths(tables), rec, abstraction, report)
+    paths = _table_paths(tables)
+    players = _load_players(paths, rec, abstraction, report)
     if engine_rules() != RULES_V05:
         report.fail("rules", f"engine rule constants {engine_rules()} differ from v0.5's {RULES_V05}")
     report.count("rules")
-    for vi, v in enumerate(VARIANTS):
+    for v in VARIANTS:
         if v not in players:
             continue
-        riemann, classes, buckets = players[v]
-        oracle = TableOracle(riemann.table, v, classes, buckets)
-        stats = {"hands": 0, "decisions": 0, "converted": 0, "keeps": 0, "failures": 0}
-        base = int(seed) + 1000 * vi
-        bar = tqdm(
-            range(int(hands_per_variant)), desc=f"verify {v}", unit="hand", disable=not progress, mininterval=1.0
-        )
-        for i in bar:
-            stacks, h_seed = hand_setup(seed, vi, i)
-            n_fail = report.failures
-            res = engine.play_hand(
-                {"H": RandomPlayer(h_seed), "R": riemann}, stacks=stacks, variant=v, base_seed=base, hand_index=i
-            )
-            stats["hands"] += 1
-            a = _verify_hand(report, v, i, res, oracle, riemann.rule)
-            for k in ("decisions", "converted", "keeps"):
-                stats[k] += a[k]
-            stats["failures"] += report.failures - n_fail
-        report.variants[v] = stats
+        if hands_from is None:
+            riemann, classes, buckets = players[v]
+            part = verify_hands(v, riemann, classes, buckets, hands_per_variant, seed, progress, max_examples)
+        else:
+            part = _read_hands(hands_from, v, report, paths[v])
+            if part is None:
+                continue
+        report.merge(part)
     if out is not None:
         write_json(report.to_json(), out)
     return report
+
+
+def verify_hands(
+    variant: str,
+    riemann: Riemann,
+    classes: pd.DataFrame,
+    buckets: pd.DataFrame,
+    hands_per_variant: int,
+    seed: int,
+    progress: bool = False,
+    max_examples: int = 20,
+) -> dict[str, Any]:
+    """The ``decisions``, ``replay``, ``jbits`` and ``rules`` checks of one variant's hands
+    (module docstring), as the part :meth:`VerifyReport.merge` adds to a report."""
+    from tqdm.auto import tqdm
+
+    vi = VARIANTS.index(variant)
+    report = VerifyReport(int(seed), int(hands_per_variant), max_examples)
+    oracle = TableOracle(riemann.table, variant, classes, buckets)
+    stats = dict.fromkeys(HAND_STATS, 0)
+    base = int(seed) + 1000 * vi
+    bar = tqdm(
+        range(int(hands_per_variant)), desc=f"verify {variant}", unit="hand", disable=not progress, mininterval=1.0
+    )
+    for i in bar:
+        stacks, h_seed = hand_setup(seed, vi, i)
+        n_fail = report.failures
+        res = engine.play_hand(
+            {"H": RandomPlayer(h_seed), "R": riemann}, stacks=stacks, variant=variant, base_seed=base, hand_index=i
+        )
+        stats["hands"] += 1
+        a = _verify_hand(report, variant, i, res, oracle, riemann.rule)
+        for k in ("decisions", "converted", "keeps"):
+            stats[k] += a[k]
+        stats["failures"] += report.failures - n_fail
+    return {
+        "format": HANDS_FORMAT,
+        "variant": variant,
+        "seed": int(seed),
+        "hands_per_variant": int(hands_per_variant),
+        "stats": stats,
+        "checks": {c: report.checks[c] for c in HAND_CHECKS},
+        "examples": report.examples,
+    }
+
+
+def write_verify_hands(
+    table: str | Path,
+    variant: str,
+    hands_per_variant: int,
+    seed: int,
+    *,
+    abstraction=None,
+    out: str | Path,
+    progress: bool = False,
+) -> dict[str, Any]:
+    """:func:`verify_hands` of one exported table, with the SHA-256 of the bytes it played,
+    written to ``out`` for :func:`verify` (``hands_from``)."""
+    path = Path(table)
+    sha = sha256_file(path)
+    classes, buckets = _abstraction(abstraction, variant)
+    riemann = Riemann.load(path, classes=classes, buckets=buckets, variant=variant)
+    part = {**verify_hands(variant, riemann, classes, buckets, hands_per_variant, seed, progress), "table_sha256": sha}
+    write_json(part, out)
+    return part
+
+
+def _read_hands(hands_from: Mapping[str, str | Path], v: str, report: VerifyReport, table: Path) -> dict | None:
+    """The hand checks of variant ``v`` from its file, or None after failing ``hashes`` with
+    the reason (missing, unreadable, another seed or number of hands, other table bytes)."""
+    where = hands_from.get(v)
+    if where is None:
+        report.fail("hashes", f"{v}: no hand checks were given for {table}")
+        return None
+    try:
+        part = json.loads(Path(where).read_text())
+        if part.get("format") != HANDS_FORMAT or part.get("variant") != v:
+            raise ValueError(f"not the hand checks of {v} ({HANDS_FORMAT})")
+        if (part["seed"], part["hands_per_variant"]) != (report.seed, report.hands_per_variant):
+            raise ValueError(
+                f"seed {part['seed']} and {part['hands_per_variant']} hands, not {report.seed} and "
+                f"{report.hands_per_variant}"
+            )
+    except (OSError, ValueError, KeyError, TypeError) as exc:
+        report.fail("hashes", f"{where}: {exc}")
+        return None
+    played = part.get("table_sha256")
+    if played != report.tables.get(table.as_posix()):
+        report.fail("hashes", f"{where}: the hands were played on {table} with SHA-256 {played}, not the receipt's")
+        return None
+    return part
 
 
 __all__ = [
@@ -281,4 +382,6 @@ __all__ = [
     "hand_setup",
     "jbits_conserved",
     "verify",
+    "verify_hands",
+    "write_verify_hands",
 ]

@@ -50,6 +50,7 @@ _HOME: dict[str, str] = {
     **dict.fromkeys(["run_export", "run_receipt", "headline_tables"], "poker51.stages.export"),
     **dict.fromkeys(["run_evidence", "gather_evidence"], "poker51.stages.evidence"),
     "run_verify": "poker51.stages.verify",
+    "run_verify_hands": "poker51.stages.verify",
     **dict.fromkeys(["run_lbr", "gather_lbr", "run_belief_spots", "run_belief_claims"], "poker51.stages.realcards"),
     **dict.fromkeys(["run_multi", "multi_figure"], "poker51.stages.multi"),
     "rulebook_figure": "poker51.stages.rulebook",
