@@ -268,14 +268,14 @@ def verify(
     for v in VARIANTS:
         if v not in players:
             continue
+        part: dict[str, Any] | None
         if hands_from is None:
             riemann, classes, buckets = players[v]
             part = verify_hands(v, riemann, classes, buckets, hands_per_variant, seed, progress, max_examples)
         else:
             part = _read_hands(hands_from, v, report, paths[v])
-            if part is None:
-                continue
-        report.merge(part)
+        if part is not None:
+            report.merge(part)
     if out is not None:
         write_json(report.to_json(), out)
     return report
