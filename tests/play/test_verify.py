@@ -196,6 +196,8 @@ def test_merged_examples_stop_at_the_cap():
         ("other_seed", "seed 8 and 150 hands, not 7 and 150"),
         ("other_table", "with SHA-256 0000, not the receipt's"),
         ("other_variant", "not the hand checks of standard"),
+        ("no_stats", "'stats'"),
+        ("a_check_short", "the hand checks lack ['jbits']"),
         ("none", "no hand checks were given for"),
     ],
 )
@@ -208,6 +210,10 @@ def test_hand_files_that_do_not_belong_fail_the_hash_check(files, tmp_path, dama
         path.write_text(path.read_text()[:40])
     elif damage == "other_table":
         path.write_text(json.dumps({**part, "table_sha256": "0000"}))
+    elif damage == "no_stats":
+        path.write_text(json.dumps({k: v for k, v in part.items() if k != "stats"}))
+    elif damage == "a_check_short":
+        path.write_text(json.dumps({**part, "checks": {k: v for k, v in part["checks"].items() if k != "jbits"}}))
     elif damage == "other_variant":
         path.write_text(json.dumps({**part, "variant": "wild"}))
     given = {} if damage == "none" else {"standard": path}

@@ -357,6 +357,10 @@ def _read_hands(hands_from: Mapping[str, str | Path], v: str, report: VerifyRepo
         part = json.loads(Path(where).read_text())
         if part.get("format") != HANDS_FORMAT or part.get("variant") != v:
             raise ValueError(f"not the hand checks of {v} ({HANDS_FORMAT})")
+        lacking = [c for c in HAND_CHECKS if c not in part["checks"]]
+        lacking += [k for k in HAND_STATS if k not in part["stats"]]
+        if lacking or not isinstance(part["examples"], list):
+            raise ValueError(f"the hand checks lack {lacking or ['examples']}")
         if (part["seed"], part["hands_per_variant"]) != (report.seed, report.hands_per_variant):
             raise ValueError(
                 f"seed {part['seed']} and {part['hands_per_variant']} hands, not {report.seed} and "
