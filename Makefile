@@ -63,7 +63,7 @@ test-unit: install
 #: the parts of make test; test-unit-rest runs the test paths of pyproject.toml (tests/ and the
 #: doctests of src/) without the other two parts
 UNIT_MODEL := tests/hands tests/abstraction tests/solver tests/games tests/study tests/multi
-UNIT_PLAY := tests/play
+UNIT_PLAY := tests/play tests/policies tests/realcard
 test-unit-model: install
 	$(BIN)/pytest -q --durations=5 $(UNIT_MODEL)
 

@@ -64,7 +64,7 @@ def bench(variant: str, results: str, hands: int) -> bool:
         run(variant, results, 20, Path(d))
         seconds = run(variant, results, hands, Path(d))
         from poker51.io import read_parquet
-        from poker51.play.lbr import summarize_lbr
+        from poker51.realcard.lbr import summarize_lbr
 
         wins = {p: summarize_lbr(read_parquet(Path(d) / f"lbr_{p}.parquet"), 51012, 128, 4096)[0] for p in seconds}
     slow = max(wall for wall, _ in seconds.values())

@@ -33,7 +33,7 @@ from pathlib import Path
 
 from poker51.export.schema import completed_pre_lines, decision_lines, table_path
 from poker51.play.actions import Action, ActionRecord, View
-from poker51.play.riemann import PublicState, Riemann
+from poker51.policies.riemann import PublicState, Riemann
 from poker51.rules import VARIANTS
 
 LOAD_TARGET = 0.5
@@ -114,7 +114,7 @@ def process_seconds(table: Path, receipt: Path, classes: Path, buckets: Path) ->
     """Median wall and CPU (user + system) seconds of ``python -c 'import ...; Riemann.load(...)'``,
     and the heavy modules it imported."""
     code = (
-        "import sys; from poker51.play.riemann import Riemann; "
+        "import sys; from poker51.policies.riemann import Riemann; "
         f"Riemann.load({str(table)!r}, receipt={str(receipt)!r}, classes={str(classes)!r}, buckets={str(buckets)!r}); "
         "print(sorted({m.split('.')[0] for m in sys.modules} & {'numba', 'scipy', 'matplotlib', 'snakemake'}))"
     )

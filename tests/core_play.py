@@ -15,7 +15,7 @@ import random
 import sys
 
 from poker51.play.engine import play_match
-from poker51.play.riemann import Riemann
+from poker51.policies.riemann import Riemann
 
 HEAVY = {"numba", "llvmlite", "scipy", "matplotlib", "snakemake", "tqdm", "yaml", "jsonschema"}
 

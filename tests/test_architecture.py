@@ -28,9 +28,10 @@ LAYERS: dict[str, int] = {
     "export": 4,
     "study": 5,
     "play": 6,
-    **dict.fromkeys(("multi", "rulebook"), 7),
-    **dict.fromkeys(("figures", "results"), 8),
-    **dict.fromkeys(("stages", "cli", "commands", "__init__"), 9),
+    "policies": 7,
+    **dict.fromkeys(("realcard", "multi", "rulebook"), 8),
+    **dict.fromkeys(("figures", "results"), 9),
+    **dict.fromkeys(("stages", "cli", "commands", "__init__"), 10),
 }
 
 

@@ -17,8 +17,8 @@ import pytest
 
 import poker51
 from poker51.io import TableError, read_metadata
-from poker51.play.lbr import LBR_UNIT
 from poker51.provenance import JBITS
+from poker51.realcard.lbr import LBR_UNIT
 from poker51.rules import p_label
 
 RESULTS = os.environ.get("POKER51_RESULTS")

@@ -143,7 +143,7 @@ def test_lbr_columns_of_the_scores_table():
     import numpy as np
     import pandas as pd
 
-    from poker51.play.lbr import LBRScore
+    from poker51.realcard.lbr import LBRScore
     from poker51.stages import add_lbr_columns
 
     scores = pd.DataFrame(

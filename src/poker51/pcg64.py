@@ -1,5 +1,5 @@
 """NumPy's ``SeedSequence`` and ``PCG64`` (``default_rng``) inside Numba kernels, bit for bit,
-with a plain twin in Python ints; shared by the local best response (:mod:`poker51.play.models`,
+with a plain twin in Python ints; shared by the local best response (:mod:`poker51.policies.kernels`,
 the v0.5 policy's seeded completions) and the five-seat tables (:mod:`poker51.multi.krng`).
 
 Both are reimplemented from their published algorithms and tested against NumPy itself

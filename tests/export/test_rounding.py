@@ -14,7 +14,7 @@ from poker51.export.compact import changed_segments, changed_share, rounded_fram
 from poker51.export.rounding import hands_per_row, predraw_changes, rounding_report
 from poker51.export.schema import ACTION_COLUMNS
 from poker51.fnv import fnv1a_64
-from poker51.play.riemann import PublicState, choose_action, hash_bytes
+from poker51.policies.riemann import PublicState, choose_action, hash_bytes
 
 
 @pytest.fixture(scope="module")

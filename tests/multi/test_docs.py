@@ -12,7 +12,7 @@ from poker51.cards import parse_cards
 from poker51.multi.belief import standard_belief
 from poker51.multi.riemann import RiemannPolicy, power, range_fraction
 from poker51.multi.scenario import run_scenario
-from poker51.play.v05 import adjusted_score, post_draw_read, pre_draw_read
+from poker51.policies.v05 import adjusted_score, post_draw_read, pre_draw_read
 
 DOC = Path(__file__).resolve().parents[2] / "docs" / "multi.md"
 BLOCK = re.compile(r"```json (scenario|output)=(\S+)\n(.*?)```", re.S)

@@ -35,7 +35,7 @@ from poker51.multi.ktable import N_HANDS, hand_index, new_memo
 from poker51.multi.population import StrengthTables
 from poker51.multi.rng import decision_uniform, hand_key
 from poker51.multi.simulate import Tables, TableSpec, simulate_kernel, simulate_plain
-from poker51.play.v05 import post_draw_read, pre_draw_read
+from poker51.policies.v05 import post_draw_read, pre_draw_read
 
 DECK = np.array(DECK_CARDS, np.int64)
 

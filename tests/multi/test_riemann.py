@@ -15,7 +15,7 @@ from poker51.multi.law import Move
 from poker51.multi.riemann import RiemannPolicy, decide_from_read, power, price
 from poker51.multi.table import Table
 from poker51.multi.view import Spot
-from poker51.play import v05
+from poker51.policies import v05
 
 READS = np.round(np.linspace(0.0, 1.0, 41), 3)
 

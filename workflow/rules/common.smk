@@ -162,7 +162,7 @@ SEEDS = {
     "belief_claims": config["belief_claims"]["seed"],
 }
 
-#: the policies the local best response plays against (poker51.play.lbr.POLICIES)
+#: the policies the local best response plays against (poker51.realcard.lbr.POLICIES)
 LBR_POLICIES = ["v0.6", "v0.5"]
 LBR_ON = bool(config["lbr"]["enabled"])
 #: the variants whose belief-table claims the rule card makes, when standard is solved too

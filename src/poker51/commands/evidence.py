@@ -53,7 +53,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--v06",
         default=TABLE_PLAYER,
-        help=f"the v0.6 player: '{TABLE_PLAYER}' (default: poker51.play.riemann.Riemann on the --tables table), "
+        help=f"the v0.6 player: '{TABLE_PLAYER}' (default: poker51.policies.riemann.Riemann on the --tables table), "
         f"'{STAND_IN}' (a House-rule check/call stand-in for smoke runs) or 'module:callable' "
         f"called as callable(variant)",
     )
@@ -79,7 +79,7 @@ def custom_factory(spec: str):
 
 def v06_factory(spec: str, tables, variant: str, strategy: str | Path, receipt: str | None = None):
     """The v0.6 factory named on the command line (``strategy``: the table file of ``riemann``)."""
-    from poker51.play.evidence import CheckCallPlayer, riemann_factory
+    from poker51.realcard.evidence import CheckCallPlayer, riemann_factory
 
     if spec == TABLE_PLAYER:
         return riemann_factory(tables, strategy, receipt, variant)  # a bad table: TableError, exit 2
@@ -94,7 +94,7 @@ def run(args: argparse.Namespace) -> int:
     from poker51.figures import fig_evidence
     from poker51.games.population import load_population
     from poker51.io import write_parquet
-    from poker51.play.evidence import evidence_hands, summarize, v05_factory
+    from poker51.realcard.evidence import evidence_hands, summarize, v05_factory
     from poker51.rules import VARIANT_RULES
 
     if args.variant not in VARIANT_RULES:

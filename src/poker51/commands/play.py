@@ -162,7 +162,7 @@ def run(args: argparse.Namespace, stdin: TextIO | None = None, stdout: TextIO | 
     from poker51.io import TableError
     from poker51.play.actions import Player
     from poker51.play.engine import play_hand
-    from poker51.play.riemann import Riemann
+    from poker51.policies.riemann import Riemann
     from poker51.rules import VARIANT_RULES
 
     inp, out = stdin or sys.stdin, stdout or sys.stdout

@@ -1,4 +1,4 @@
-"""``poker51 verify``: the v0.6 verifier over the exported tables (:mod:`poker51.play.verify`).
+"""``poker51 verify``: the v0.6 verifier over the exported tables (:mod:`poker51.realcard.verify`).
 
 Examples::
 
@@ -24,7 +24,7 @@ HELP = "verify the strategy tables: hashes, Riemann's decisions over seeded hand
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
-    from poker51.play.verify import DEFAULT_SEED
+    from poker51.realcard.verify import DEFAULT_SEED
 
     parser.add_argument(
         "--tables", required=True, metavar="DIR", help="directory of riemann-v06-{variant}.parquet/.json tables"
@@ -64,7 +64,7 @@ def run(args: argparse.Namespace) -> int:
     from poker51.errors import InputError
     from poker51.export.schema import table_path
     from poker51.io import read_parquet
-    from poker51.play.verify import verify
+    from poker51.realcard.verify import verify
     from poker51.rules import VARIANT_NAMES
 
     if args.hands < 1:

@@ -2,7 +2,7 @@
 
 :func:`draw_abstraction_size` is drawn from ``results/study/abstraction_size.parquet`` (one
 deterministic row per bucket count, :mod:`poker51.study.abstraction_size` and
-:mod:`poker51.play.abstraction_size`), so it is in the receipt; :func:`draw_abstraction_size_cost`
+:mod:`poker51.realcard.abstraction_size`), so it is in the receipt; :func:`draw_abstraction_size_cost`
 from ``abstraction_size_timing.tsv`` (wall clock), so it is not.
 """
 

@@ -9,14 +9,14 @@ import pandas as pd
 from matplotlib.figure import Figure
 
 from poker51.figures.style import DOUBLE, new_figure, save, style, type_label
-from poker51.play.evidence import DIFF, POLICIES
+from poker51.realcard.evidence import DIFF, POLICIES
 
 
 def draw_evidence(df: pd.DataFrame) -> Figure:
     """Mean jbits per hand for Riemann with 95% CIs: v0.6 and v0.5 per type (left), and
     the paired difference v0.6 − v0.5 (right); one row of panels per variant.
 
-    ``df`` is the :func:`poker51.play.evidence.evidence_run` summary (columns variant, type,
+    ``df`` is the :func:`poker51.realcard.evidence.evidence_run` summary (columns variant, type,
     policy, mean, ci_low, ci_high, hands).
     """
     variants = list(dict.fromkeys(df["variant"]))

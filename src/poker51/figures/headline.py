@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pandas as pd
 
-from poker51.play.evidence import DIFF, POLICIES
+from poker51.realcard.evidence import DIFF, POLICIES
 
 _CSS = (
     "body{font-family:sans-serif;font-size:13px}"

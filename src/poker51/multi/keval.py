@@ -12,10 +12,10 @@ wins; equal ranks split.
 **Reads in counts** (:meth:`RankTables.counts`): for a sorted sample ``row``,
 ``lr[rank] = searchsorted(row, s, "left") + searchsorted(row, s, "right")`` of
 ``s = strength[rank]``, so a score ``(#below + #equal / 2) / Q`` is ``lr[rank] / (2 Q)``, the
-same float operations as :func:`poker51.play.v05.fast_read`.
+same float operations as :func:`poker51.policies.v05.fast_read`.
 
 **Riemann's read before the draw** (:func:`pre_read_kernel`; plain twin
-:func:`poker51.play.v05.pre_draw_read` at draw count 5): the House keep set
+:func:`poker51.policies.v05.pre_draw_read` at draw count 5): the House keep set
 (:func:`poker51.hands.house.house_kernel`); the 128 completions of v0.3, i.e. a
 ``numpy.random.default_rng(fnv1a_64(b"poker51-v05-completions" + bytes(sorted cards)))``
 stream of ``128 x 46`` uniforms, completion ``i`` drawing the outside cards of the ``d``
@@ -40,7 +40,7 @@ from poker51.hands.house import house_kernel
 from poker51.multi.krng import fnv1a_k, mul128, pcg64_seed, pcg64_step
 
 N_COMPLETIONS = 128
-#: the bytes the v0.3 completions' seed starts with (poker51.play.v05)
+#: the bytes the v0.3 completions' seed starts with (poker51.policies.v05)
 COMPLETION_DOMAIN = np.frombuffer(b"poker51-v05-completions", np.uint8).copy()
 _M = 2549297995355413924 * 2**64 + 4865540595714422341
 _A4 = pow(_M, 4, 2**128)

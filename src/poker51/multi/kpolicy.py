@@ -22,7 +22,7 @@ SIZES = (100, 200, 400, 800)
 CHECK, OPEN, CALL, RAISE, FOLD = 0, 1, 2, 3, 4
 RAISE_AT, BLUFF_BELOW, RERAISE_FACTOR = 0.70, 0.10, 0.5
 RIEMANN_OPEN = 200
-#: range fractions of the opening sizes 1, 2, 4, 8 (poker51.play.v05.RANGE_FRACTION)
+#: range fractions of the opening sizes 1, 2, 4, 8 (poker51.policies.v05.RANGE_FRACTION)
 FRACTIONS = (1.00, 0.85, 0.70, 0.55)
 
 

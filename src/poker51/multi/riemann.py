@@ -5,13 +5,13 @@ It draws by the House rule (:func:`poker51.hands.house.house_keep`).  Its bettin
 
 1. **Read before the draw**: the average of v0.3's 128 projected completions of its own
    House draw scored against the random-hand row of the v0.2 belief table
-   (:func:`poker51.play.v05.pre_draw_read` with draw count 5, whose two terms are then
+   (:func:`poker51.policies.v05.pre_draw_read` with draw count 5, whose two terms are then
    both the random row).
 2. **Read after the draw**: v0.2's read of its final five cards against the smallest
-   draw count among the opponents still in (:func:`poker51.play.v05.post_draw_read`).
+   draw count among the opponents still in (:func:`poker51.policies.v05.post_draw_read`).
 3. **Several opponents**: the narrowed score ``s = adjusted(read, f) ** k`` with ``k`` the
    opponents still in and ``adjusted`` v0.3's range adjustment
-   (:func:`poker51.play.v05.adjusted_score`): ``f`` from the round's opening amount read
+   (:func:`poker51.policies.v05.adjusted_score`): ``f`` from the round's opening amount read
    at the nearest of 1/2/4/8 jbits (ties to the smaller), halved once the round has a
    raise; ``f = 1`` with no bet.  The power is taken by repeated multiplication
    (:func:`power`) so that the kernel and this module agree to the last bit.
@@ -20,7 +20,7 @@ It draws by the House rule (:func:`poker51.hands.house.house_keep`).  Its bettin
    ``B / (P0 + 2B)`` facing an opening bet and ``B / (P0 + 6B)`` facing a re-raise
    (``tests/multi/test_riemann.py`` shows it).
 5. **Aggression**: raise at ``s >= 0.70``, or bluff at ``s < 0.10`` when its own cards are
-   in the 1-in-8 FNV-1a class (:func:`poker51.play.v05.in_bluff_class`), only while
+   in the 1-in-8 FNV-1a class (:func:`poker51.policies.v05.in_bluff_class`), only while
    someone can answer; with no bet yet it opens 2 jbits (its whole stack when it holds
    less) on the same rule, otherwise checks.  "Once per round" is read as one bet *or*
    raise per round (design choice M9): after its open, or its raise, it only calls or
@@ -38,7 +38,7 @@ from poker51.hands.evaluate import RULE_ORDINARY
 from poker51.hands.house import house_keep
 from poker51.multi.law import OPEN_SIZES, Move
 from poker51.multi.view import Spot
-from poker51.play.v05 import (
+from poker51.policies.v05 import (
     BLUFF_BELOW,
     RAISE_AT,
     RANGE_FRACTION,

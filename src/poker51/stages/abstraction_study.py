@@ -18,10 +18,10 @@ from poker51.export.tables import strategy_table
 from poker51.games.abstract import build_game, describe
 from poker51.games.population import load_population
 from poker51.io import read_metadata, read_parquet, write_parquet
-from poker51.play.abstraction_size import paired_differences, real_card_columns
-from poker51.play.holdout import load_holdout
-from poker51.play.lbr import LBR_UNIT
+from poker51.policies.holdout import load_holdout
 from poker51.provenance import JBITS, PROBABILITY, table_metadata, units_for
+from poker51.realcard.abstraction_size import paired_differences, real_card_columns
+from poker51.realcard.lbr import LBR_UNIT
 from poker51.solver.passes import set_threads
 from poker51.solver.schedule import CheckSchedule
 from poker51.stages.common import Provenance, figures, stem
@@ -48,7 +48,7 @@ def run_abstraction_size(
     """One bucket count of the abstraction-size study: the standard variant's abstraction with
     ``buckets`` buckets (built in the job, the abstraction stage's other settings), its Nash and
     p tables (:func:`poker51.study.abstraction_size.solve_size`), the p table's real-card results
-    (:func:`poker51.play.abstraction_size.real_card_columns`): ``table`` (.parquet, one
+    (:func:`poker51.realcard.abstraction_size.real_card_columns`): ``table`` (.parquet, one
     deterministic row) and ``timing`` (.tsv: wall-clock seconds and memory, not in the receipt)."""
     start = time.perf_counter()
     set_threads(threads)
@@ -119,7 +119,7 @@ def gather_abstraction_size(
 ) -> None:
     """Every bucket count's row in one table (sorted by buckets) with its paired real-card
     differences from the ``reference`` bucket count on the same deals
-    (:func:`poker51.play.abstraction_size.paired_differences`), and the timings in one TSV;
+    (:func:`poker51.realcard.abstraction_size.paired_differences`), and the timings in one TSV;
     logs the fitted growth exponent of the solves' seconds per iteration."""
     df = pd.concat([read_parquet(p) for p in tables], ignore_index=True)
     df = df.sort_values("buckets", kind="stable").reset_index(drop=True)

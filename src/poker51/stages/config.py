@@ -13,7 +13,7 @@ from typing import Any
 from poker51.errors import ConfigError, InputError
 from poker51.games.population import load_population
 from poker51.io import canonical_json
-from poker51.play.holdout import load_holdout
+from poker51.policies.holdout import load_holdout
 from poker51.slurm import ClusterJob, check_submission
 from poker51.validation import config_origin, validate
 
@@ -53,7 +53,7 @@ def validate_config(
 ) -> None:
     """Check the workflow's ``config`` against ``schema`` (defaults filled in place), its
     population file against the population schema and its hold-out types file
-    (:func:`poker51.play.holdout.load_holdout`), and that ``lbr.max_tries`` is at least
+    (:func:`poker51.policies.holdout.load_holdout`), and that ``lbr.max_tries`` is at least
     ``lbr.particles``, before any rule runs.
 
     ``files``: the config files in the order Snakemake merged them (lowest precedence first);

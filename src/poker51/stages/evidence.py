@@ -11,9 +11,9 @@ import numpy as np
 from poker51.abstraction.tables import AbstractionTables
 from poker51.games.population import load_population
 from poker51.io import read_parquet, write_parquet
-from poker51.play.evidence import HOLDOUT, evidence_hands, riemann_factory, summarize, v05_factory
-from poker51.play.holdout import load_holdout
+from poker51.policies.holdout import load_holdout
 from poker51.provenance import JBITS, table_metadata, units_for
+from poker51.realcard.evidence import HOLDOUT, evidence_hands, riemann_factory, summarize, v05_factory
 from poker51.stages.common import Provenance, figures, gather, stem
 
 

@@ -14,9 +14,9 @@ import pandas as pd
 from poker51.abstraction.tables import AbstractionTables
 from poker51.games.population import load_population
 from poker51.io import read_metadata, read_parquet, write_parquet
-from poker51.play.belief_claims import SPOT_DEFINITION, belief_claims, belief_claims_markdown, belief_spots
-from poker51.play.lbr import LBR_UNIT, lbr_run, policy_model, summarize_lbr
 from poker51.provenance import table_metadata, units_for
+from poker51.realcard.belief_claims import SPOT_DEFINITION, belief_claims, belief_claims_markdown, belief_spots
+from poker51.realcard.lbr import LBR_UNIT, lbr_run, policy_model, summarize_lbr
 from poker51.stages.common import Provenance
 
 log = logging.getLogger("poker51.stages")

@@ -12,9 +12,9 @@ import numpy as np
 import pandas as pd
 
 from poker51.io import read_metadata, read_parquet, write_parquet
-from poker51.play.lbr import LBR_UNIT, LBRScore
-from poker51.play.v05 import abstract_policy
+from poker51.policies.v05 import abstract_policy
 from poker51.provenance import JBITS, PROBABILITY, table_metadata, units_for
+from poker51.realcard.lbr import LBR_UNIT, LBRScore
 from poker51.stages.common import Provenance, figures, gather, stem
 from poker51.stages.solve import game_and_types
 from poker51.study.scores import score_table, value_bracket

@@ -5,7 +5,7 @@ from __future__ import annotations
 import logging
 from collections.abc import Mapping, Sequence
 
-from poker51.play.verify import VerifyReport, verify, write_verify_hands
+from poker51.realcard.verify import VerifyReport, verify, write_verify_hands
 
 log = logging.getLogger("poker51.stages")
 

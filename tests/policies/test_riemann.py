@@ -22,7 +22,7 @@ from poker51.io import TableError, write_parquet
 from poker51.play.actions import Action
 from poker51.play.engine import play_hand, play_match, replay, stacked_deck
 from poker51.play.players import RandomPlayer, ScriptedPlayer
-from poker51.play.riemann import (
+from poker51.policies.riemann import (
     PublicState,
     Riemann,
     _fnv_from,

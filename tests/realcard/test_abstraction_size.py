@@ -1,4 +1,4 @@
-"""The abstraction-size study's real-card half (poker51.play.abstraction_size)."""
+"""The abstraction-size study's real-card half (poker51.realcard.abstraction_size)."""
 
 from __future__ import annotations
 
@@ -6,8 +6,8 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from poker51.play.abstraction_size import paired_differences, pooled
-from poker51.play.evidence import HOLDOUT, IN_SAMPLE, mean_ci
+from poker51.realcard.abstraction_size import paired_differences, pooled
+from poker51.realcard.evidence import HOLDOUT, IN_SAMPLE, mean_ci
 
 
 def _per_hand() -> pd.DataFrame:

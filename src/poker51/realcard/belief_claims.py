@@ -37,9 +37,9 @@ from poker51.games.population import Population
 from poker51.io import canonical_json
 from poker51.play.actions import Action, View
 from poker51.play.engine import play_hand
-from poker51.play.evidence import mean_ci
-from poker51.play.players import TypePlayer, type_seed
-from poker51.play.v05 import V05Player
+from poker51.policies.types import TypePlayer, type_seed
+from poker51.policies.v05 import V05Player
+from poker51.realcard.evidence import mean_ci
 
 CLAIM_COLUMNS = ["claim_id", "claim", "computed", "stated", "verdict"]
 SPOT_COLUMNS = [

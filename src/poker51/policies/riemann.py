@@ -402,7 +402,7 @@ class Riemann:
     def kernel_arrays(self) -> tuple[dict[tuple[int, int, int, str, str], int], np.ndarray]:
         """(spot key ``(street, h_draw read, r_draw, pre_line, post_line)`` -> spot id, the rows as
         a (spots, max(classes, buckets), 5) array in ``ACTION_COLUMNS`` order, NaN where a spot
-        has no such state): the table as :mod:`poker51.play.models` reads it."""
+        has no such state): the table as :mod:`poker51.policies.kernels` reads it."""
         return dict(self._spot_id), self._P
 
     # ------------------------------------------------------------------ classification

@@ -2,15 +2,15 @@
 
 A table solved on an abstraction of any bucket count (:mod:`poker51.study.abstraction_size`)
 is played on real cards as the pipeline plays the published table, without writing it: its
-rows (:func:`poker51.export.tables.strategy_table`) become a :class:`~poker51.play.riemann.Riemann`
+rows (:func:`poker51.export.tables.strategy_table`) become a :class:`~poker51.policies.riemann.Riemann`
 that classifies with that abstraction's classes and buckets.  :func:`real_card_columns` reports
 
 - ``pop_*``: Riemann's jbits per hand against the population, per deal the population's
   weighted mix of the training types' nets on that deal (every type meets the same deals,
-  :mod:`poker51.play.evidence`), so the mean is the population's and the Student-t 95%
+  :mod:`poker51.realcard.evidence`), so the mean is the population's and the Student-t 95%
   interval is over independent deals;
 - ``holdout_*``: the same with the hold-out types, equally weighted;
-- ``lbr_*``: what the local best response wins from the table (:class:`~poker51.play.lbr.LBRScore`,
+- ``lbr_*``: what the local best response wins from the table (:class:`~poker51.realcard.lbr.LBRScore`,
   + = LBR wins), on its own seeded deals;
 - per deal, Riemann's net in each of the three (the population's mix, the hold-out mix, minus
   LBR's net), from which :func:`paired_differences` compares every bucket count with a
@@ -31,10 +31,10 @@ import pandas as pd
 
 from poker51.abstraction.tables import AbstractionTables
 from poker51.games.population import Population
-from poker51.play.evidence import HOLDOUT, IN_SAMPLE, evidence_hands, mean_ci, v05_factory
-from poker51.play.holdout import HoldoutType
-from poker51.play.lbr import lbr_run, policy_model, summarize_lbr
-from poker51.play.riemann import Riemann
+from poker51.policies.holdout import HoldoutType
+from poker51.policies.riemann import Riemann
+from poker51.realcard.evidence import HOLDOUT, IN_SAMPLE, evidence_hands, mean_ci, v05_factory
+from poker51.realcard.lbr import lbr_run, policy_model, summarize_lbr
 from poker51.study.abstraction_size import STUDY_VARIANT
 
 

@@ -8,15 +8,15 @@ by are exactly v0.5's".  :func:`verify` runs five checks and returns a determini
 ``hashes``
     Every table file (each variant's ``.parquet`` and, if present, ``.json``) has the
     SHA-256 the receipt records; each Parquet table then loads through
-    :meth:`poker51.play.riemann.Riemann.load` (schema, content digest, rows).
+    :meth:`poker51.policies.riemann.Riemann.load` (schema, content digest, rows).
 ``decisions``
     For each variant, ``hands_per_variant`` hands on the engine's seeded decks
-    (``[seed + 1000 * variant_index, i]``) with :class:`~poker51.play.riemann.Riemann` as R
+    (``[seed + 1000 * variant_index, i]``) with :class:`~poker51.policies.riemann.Riemann` as R
     against H = :class:`poker51.play.players.RandomPlayer` (uniform over legal actions and the 32
     keep masks, seeded per hand).  Stacks are seeded per hand: half the hands 100/100, the
     others each stack uniform in 1..12, so short all-ins, all-in bets of every size and
     ante-only hands occur.  Each of Riemann's actions in the **log** is recomputed here,
-    without :mod:`poker51.play.riemann`: the class (:func:`poker51.abstraction.classes.classify`) or the
+    without :mod:`poker51.policies.riemann`: the class (:func:`poker51.abstraction.classes.classify`) or the
     bucket (:func:`poker51.abstraction.classes.bucket_of`) of its cards, the lines rebuilt from the
     logged actions, the table row found in the table's own rows, the FNV-1a byte string, the
     cumulative choice, and the all-in conversions.  Riemann's keep must be the House keep.
@@ -53,9 +53,9 @@ from poker51.export.schema import table_path
 from poker51.io import TableError, read_metadata, read_parquet, sha256_file, write_json
 from poker51.play import engine
 from poker51.play.actions import LOG_FORMAT, HandResult, ReplayError
-from poker51.play.audit import RULES_V05, TableOracle, audit_hand, audit_rules
 from poker51.play.players import RandomPlayer
-from poker51.play.riemann import Riemann, abstraction_frames
+from poker51.policies.riemann import Riemann, abstraction_frames
+from poker51.realcard.audit import RULES_V05, TableOracle, audit_hand, audit_rules
 from poker51.rules import ANTE, BET_SIZES, RIEMANN_BET, VARIANT_NAMES
 
 VERIFY_FORMAT = "poker51-verify/1"

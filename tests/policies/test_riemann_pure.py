@@ -31,7 +31,7 @@ from poker51.export.schema import (
 )
 from poker51.export.schema import frame as table_frame
 from poker51.fnv import fnv1a_64
-from poker51.play.riemann import PublicState, Riemann, choose_action, hash_bytes, play_converted
+from poker51.policies.riemann import PublicState, Riemann, choose_action, hash_bytes, play_converted
 
 
 def random_table(variant: str, seed: int) -> pd.DataFrame:
@@ -123,7 +123,7 @@ def test_decisions_equal_the_kernel_recipe_on_every_dealt_hand(variant):
 
 def test_importing_riemann_and_the_engine_loads_neither_numba_nor_scipy():
     code = (
-        "import sys, poker51.play.riemann, poker51.play.engine, poker51.export.schema\n"
+        "import sys, poker51.policies.riemann, poker51.play.engine, poker51.play.players, poker51.export.schema\n"
         "print(sorted({m.split('.')[0] for m in sys.modules} & {'numba', 'llvmlite', 'scipy', 'matplotlib', "
         "'snakemake', 'tqdm', 'yaml', 'jsonschema'}))"
     )

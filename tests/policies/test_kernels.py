@@ -11,10 +11,10 @@ from numba import njit
 from poker51.cards import MARKER
 from poker51.hands.evaluate import strength
 from poker51.hands.house import house_keep
-from poker51.play import models as m
-from poker51.play.evidence import built_tables
-from poker51.play.riemann import PublicState, Riemann
-from poker51.play.v05 import post_draw_read, pre_draw_read, spot_probabilities
+from poker51.policies import kernels as m
+from poker51.policies.riemann import PublicState, Riemann
+from poker51.policies.v05 import post_draw_read, pre_draw_read, spot_probabilities
+from poker51.realcard.evidence import built_tables
 from poker51.rules import VARIANT_RULES
 from tests.helpers import solved_standard
 

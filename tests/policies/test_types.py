@@ -12,8 +12,9 @@ from poker51.games.population import load_population, type_policy
 from poker51.hands.house import keep_for_draw
 from poker51.play.actions import Action, View
 from poker51.play.engine import HandState, play_match, shuffled_deck
-from poker51.play.evidence import built_tables
-from poker51.play.players import RandomPlayer, TypePlayer, type_seed
+from poker51.play.players import RandomPlayer
+from poker51.policies.types import TypePlayer, type_seed
+from poker51.realcard.evidence import built_tables
 
 
 @pytest.fixture(scope="module")

@@ -13,7 +13,7 @@ from poker51 import cli
 from poker51.commands import play as play_cmd
 from poker51.play.engine import play_match
 from poker51.play.players import RandomPlayer
-from poker51.play.verify import (
+from poker51.realcard.verify import (
     HAND_CHECKS,
     RULES_V05,
     TableOracle,

@@ -10,7 +10,7 @@ import pandas as pd
 import pytest
 from scipy import stats
 
-import poker51.play.evidence as evidence
+import poker51.realcard.evidence as evidence
 from poker51.cli import main
 from poker51.export.tables import strategy_table
 from poker51.figures import fig_evidence
@@ -18,9 +18,9 @@ from poker51.games.abstract import build_game
 from poker51.games.population import load_population
 from poker51.io import read_parquet, write_parquet
 from poker51.play.engine import play_hand
-from poker51.play.players import TypePlayer, type_seed
-from poker51.play.riemann import Riemann
-from poker51.play.v05 import V05Player
+from poker51.policies.riemann import Riemann
+from poker51.policies.types import TypePlayer, type_seed
+from poker51.policies.v05 import V05Player
 from poker51.rules import ABSTRACTION_TABLES
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -171,7 +171,7 @@ def test_with_the_v06_table_player(tables, pop):
 def test_holdout_types_are_reported_apart_and_leave_the_training_rows_unchanged(tables, pop):
     """Hold-out types add rows of population 'holdout'; the in-sample rows are the run without them
     (the same deals and seeds); every population's paired difference is its own hands' mean."""
-    from poker51.play.holdout import load_holdout
+    from poker51.policies.holdout import load_holdout
 
     holdout = load_holdout(ROOT / "config" / "holdout.yaml")
     base = evidence.evidence_hands(

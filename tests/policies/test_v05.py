@@ -8,7 +8,7 @@ import json
 import numpy as np
 import pytest
 
-import poker51.play.v05 as v05
+import poker51.policies.v05 as v05
 from poker51.abstraction.belief import read_score
 from poker51.cards import parse_card, parse_cards
 from poker51.games.abstract import build_game
@@ -17,8 +17,8 @@ from poker51.hands.evaluate import strength
 from poker51.hands.house import house_keep
 from poker51.play.actions import Action, ActionRecord, View
 from poker51.play.engine import play_match
-from poker51.play.evidence import built_tables
 from poker51.play.players import RandomPlayer
+from poker51.realcard.evidence import built_tables
 from poker51.solver.best_response import best_response_value, value_against
 from poker51.solver.cfr import CFRPlusSolver
 

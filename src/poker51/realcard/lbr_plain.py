@@ -1,12 +1,12 @@
 """The local best response in plain Python: seat H of the engine, the kernels' twin.
 
 :class:`PlainLBR` plays the engine's player protocol (``choose_keep``, ``act``) with exactly
-the rules of :mod:`poker51.play.lbr_kernels` (the module docstring there states them), written
+the rules of :mod:`poker51.realcard.lbr_kernels` (the module docstring there states them), written
 again without Numba: the same counter-based random stream (:func:`uniform_plain`), the same
 rejection sampler, the same equity and expected-value rules and tie-breaks.  Riemann's
 decisions for candidate hands come from the players themselves (:class:`TableModel` calls
-:meth:`poker51.play.riemann.Riemann.decide`; :class:`V05Model` the v0.5 read and threshold
-functions of :mod:`poker51.play.v05`), so a hand played by the engine with this player and
+:meth:`poker51.policies.riemann.Riemann.decide`; :class:`V05Model` the v0.5 read and threshold
+functions of :mod:`poker51.policies.v05`), so a hand played by the engine with this player and
 the real Riemann must equal the kernel's hand, action for action (tested).  It is slow (tens
 of milliseconds a hand): the runs use the kernels.
 """
@@ -22,17 +22,17 @@ from poker51.hands.evaluate import strength
 from poker51.hands.house import house_keep
 from poker51.play.actions import Action, View
 from poker51.play.engine import variant_cards
-from poker51.play.lbr_kernels import FINALISTS, PRE_CARDS, R_BET, SCREEN, uniform_plain
-from poker51.play.models import BET, CALL, CHECK, FOLD, PRE_DONE, R_LINES, RAISE, HandArrays
-from poker51.play.riemann import PublicState, Riemann
-from poker51.play.v05 import in_bluff_class, post_draw_read, pre_draw_read, spot_probabilities
+from poker51.policies.kernels import BET, CALL, CHECK, FOLD, PRE_DONE, R_LINES, RAISE, HandArrays
+from poker51.policies.riemann import PublicState, Riemann
+from poker51.policies.v05 import in_bluff_class, post_draw_read, pre_draw_read, spot_probabilities
+from poker51.realcard.lbr_kernels import FINALISTS, PRE_CARDS, R_BET, SCREEN, uniform_plain
 from poker51.rules import BET_SIZES, VARIANT_RULES
 
 _CODE = {"fold": FOLD, "call": CALL, "raise": RAISE, "check": CHECK, "bet": BET}
 
 
 class Model(Protocol):
-    """Riemann's action (a code of :mod:`poker51.play.models`) for candidate cards in a spot."""
+    """Riemann's action (a code of :mod:`poker51.policies.kernels`) for candidate cards in a spot."""
 
     def pre(self, cards: Sequence[int], h_draw: int, line: int) -> int: ...
 
@@ -89,13 +89,13 @@ class CheckCallModel:
 
 
 def _contrib(pre_done: str) -> int:
-    from poker51.play.v05 import line_contributions
+    from poker51.policies.v05 import line_contributions
 
     return int(line_contributions(pre_done.split("-"))[0])
 
 
 def draw_cards_plain(key: int, stream: int, j: int, avail: list[int], k: int) -> list[int]:
-    """Plain twin of :func:`poker51.play.lbr_kernels.draw_cards`."""
+    """Plain twin of :func:`poker51.realcard.lbr_kernels.draw_cards`."""
     a = list(avail)
     n = len(a)
     for t in range(k):
@@ -106,7 +106,7 @@ def draw_cards_plain(key: int, stream: int, j: int, avail: list[int], k: int) ->
 
 class PlainLBR:
     """The local best response for seat H (module docstring); ``keys[n]`` is the random key of
-    the ``n``-th hand it plays (``poker51.play.lbr.hand_keys``)."""
+    the ``n``-th hand it plays (``poker51.realcard.lbr.hand_keys``)."""
 
     def __init__(
         self, variant: str, model: Model, hands: HandArrays, keys: Sequence[int], n_particles: int, max_tries: int
@@ -147,7 +147,7 @@ class PlainLBR:
         return draw_cards_plain(self.key, 0, j, self.avail, PRE_CARDS)
 
     def _post_draw(self, j: int, k: int, seen: set[int]) -> tuple[list[int], list[int]] | None:
-        """Candidate j of stream 1 (``poker51.play.lbr_kernels.post_candidate``): (dealt, final)."""
+        """Candidate j of stream 1 (``poker51.realcard.lbr_kernels.post_candidate``): (dealt, final)."""
         lo, hi = int(self.draw_start[k]), int(self.draw_start[k + 1])
         row = [int(c) for c in self.by_draw[lo + min(int(uniform_plain(self.key, 1, j, 0) * (hi - lo)), hi - lo - 1)]]
         if seen & set(row):

@@ -1,6 +1,6 @@
 """The verifier's independent reading of a hand log: Riemann's decisions recomputed from the
-table's rows alone (no :mod:`poker51.play.riemann`), and the rules of play audited without
-the engine (rule card, "A hand · two betting rounds"; :mod:`poker51.play.verify` runs them).
+table's rows alone (no :mod:`poker51.policies.riemann`), and the rules of play audited without
+the engine (rule card, "A hand · two betting rounds"; :mod:`poker51.realcard.verify` runs them).
 """
 
 from __future__ import annotations
@@ -33,7 +33,7 @@ RULES_V05: dict[str, Any] = {
 
 # --------------------------------------------------------------------------- the table, read plainly
 class TableOracle:
-    """The table's decisions recomputed from its rows alone (no :mod:`poker51.play.riemann`)."""
+    """The table's decisions recomputed from its rows alone (no :mod:`poker51.policies.riemann`)."""
 
     def __init__(self, df: pd.DataFrame, variant: str, classes: pd.DataFrame, buckets: pd.DataFrame) -> None:
         self.variant, self.classes, self.buckets = variant, classes, buckets

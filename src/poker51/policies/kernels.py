@@ -1,14 +1,14 @@
 """Riemann's public policies as kernels: its action for any candidate hand in any spot.
 
-A local best response (:mod:`poker51.play.lbr_kernels`) keeps Riemann's range as a posterior
+A local best response (:mod:`poker51.realcard.lbr_kernels`) keeps Riemann's range as a posterior
 over its possible hands: for thousands of candidate hands per decision it needs the action
 Riemann *would* take with those cards.  Both policies are public and deterministic given the
 cards, so the kernels here reproduce them exactly (the tests compare them with the players):
 
-- **v0.6** (:class:`poker51.play.riemann.Riemann`): the table row of the spot and of the class
+- **v0.6** (:class:`poker51.policies.riemann.Riemann`): the table row of the spot and of the class
   (before the draw) or bucket (after it), and the FNV-1a hash of ``"<sorted cards>;<spot>"``
   picking the first action whose cumulative probability exceeds ``u = hash / 2**64``;
-- **v0.5** (:class:`poker51.play.v05.V05Player`): the read (before the draw: the mean over 128
+- **v0.5** (:class:`poker51.policies.v05.V05Player`): the read (before the draw: the mean over 128
   completions of its House draw seeded by FNV-1a of its cards, drawn with NumPy's PCG64, here
   :mod:`poker51.pcg64`; after it: the read of its five cards), the range fraction of H's
   bet, the price thresholds and the 1-in-8 hash bluff class (steps 1–7 of the rule card).
@@ -39,7 +39,7 @@ from poker51.cards import card_str
 from poker51.export.schema import completed_pre_lines, decision_lines
 from poker51.fnv import FNV64_OFFSET_BASIS
 from poker51.pcg64 import pcg64_next64, pcg64_state
-from poker51.play.v05 import (
+from poker51.policies.v05 import (
     BET_AT,
     BLUFF_BELOW,
     BLUFF_CLASS_SIZE,
@@ -64,7 +64,7 @@ BINOM = np.array([[comb(n, k) for k in range(6)] for n in range(53)], dtype=np.i
 _CHARS = np.array([[ord(ch) for ch in card_str(c)] for c in range(52)], dtype=np.uint8)
 _FNV_PRIME = np.uint64(0x100000001B3)
 _BASIS = np.uint64(FNV64_OFFSET_BASIS)
-#: the domain prefix of the v0.5 completion seed (poker51.play.v05)
+#: the domain prefix of the v0.5 completion seed (poker51.policies.v05)
 _COMPLETION_DOMAIN = np.frombuffer(b"poker51-v05-completions", dtype=np.uint8).copy()
 #: each player's contribution after a completed pre-draw line (antes included)
 PRE_DONE_CONTRIB = np.array([line_contributions(p.split("-"))[0] for p in PRE_DONE], dtype=np.int64)
@@ -309,7 +309,7 @@ def table_arrays(spot_index: dict[tuple, int], P: np.ndarray) -> TableArrays:
 # --------------------------------------------------------------------------- v0.5
 def score_table(belief: np.ndarray, strengths: np.ndarray) -> np.ndarray:
     """(n, 6): the score of each strength in each belief row, ``(#below + #equal / 2) / Q``,
-    computed as ``poker51.play.v05.fast_read`` does, so a read ``0.6 · S[s, d] + 0.4 · S[s, 5]``
+    computed as ``poker51.policies.v05.fast_read`` does, so a read ``0.6 · S[s, d] + 0.4 · S[s, 5]``
     is bit-equal to the player's."""
     belief = np.asarray(belief)
     q = belief.shape[1]
@@ -350,7 +350,7 @@ _NONE = np.uint64(0xFFFFFFFFFFFFFFFF)
 @njit(cache=True)
 def v05_pre_reads(M, h, out):
     """``out[d]`` = v0.5's pre-draw read of sorted hand ``h`` against H's draw count d = 0..5
-    (``poker51.play.v05.pre_draw_read``): 128 completions of its House draw from the PCG64
+    (``poker51.policies.v05.pre_draw_read``): 128 completions of its House draw from the PCG64
     stream ``default_rng(fnv1a_64(b"poker51-v05-completions" + bytes(h)))``; completion k
     replaces the discards with the cards outside ``h`` at the d smallest of the k-th row of
     uniforms (a tie keeps the lower index: NumPy's stable argsort; the cards outside number at
@@ -425,7 +425,7 @@ def _adjusted(read, f):
 @njit(cache=True)
 def v05_action(read, bluff, line, pot0):
     """v0.5's action (code) after ``line`` with read ``read``, bluff class ``bluff`` and the pot
-    at the start of the round ``pot0`` (``poker51.play.v05.spot_probabilities`` and the argmax
+    at the start of the round ``pot0`` (``poker51.policies.v05.spot_probabilities`` and the argmax
     of ``V05Player.act``; deep stacks)."""
     if line == 0:  # checked to (step 6)
         if read >= BET_AT or (read < BLUFF_BELOW and bluff):

@@ -20,7 +20,7 @@ cards, and never enter a solve:
     keeps four to a flush, else four to any straight, whenever its hand is at most one pair
     (breaking the pair), else the House rule.
 ``kind: v05``
-    Riemann's own v0.3–v0.5 read-and-threshold policy (:mod:`poker51.play.v05`) mirrored into
+    Riemann's own v0.3–v0.5 read-and-threshold policy (:mod:`poker51.policies.v05`) mirrored into
     seat H: it draws by the House rule and reads its hand against the variant's belief table
     with Riemann's draw-count row (before the draw, when that count is not known yet, the
     random-hand row 5); it opens with a bet of 2 as Riemann answers a check (step 6),
@@ -28,7 +28,7 @@ cards, and never enter a solve:
     Riemann's raise as Riemann answers a raise of its bet (step 7).
 
 Randomness (the bluffs): one uniform per opening from ``Generator(PCG64(SeedSequence(seed,
-spawn_key=(n,))))`` for the player's ``n``-th hand, as :class:`poker51.play.players.TypePlayer`
+spawn_key=(n,))))`` for the player's ``n``-th hand, as :class:`poker51.policies.types.TypePlayer`
 does, so the v0.6 and v0.5 matches of the evidence run see the same random numbers.
 """
 
@@ -46,7 +46,7 @@ from poker51.errors import ConfigError
 from poker51.hands.evaluate import category_of, strength
 from poker51.hands.house import house_keep
 from poker51.play.actions import Action, View
-from poker51.play.v05 import (
+from poker51.policies.v05 import (
     in_bluff_class,
     post_draw_read,
     pre_draw_read,

@@ -1,8 +1,8 @@
 """The evidence run: Riemann v0.6 against v0.5 on fresh real-card deals (SPEC section 7).
 
-For each player type of the population (:class:`poker51.play.players.TypePlayer` in seat H),
+For each player type of the population (:class:`poker51.policies.types.TypePlayer` in seat H),
 Riemann plays ``hands`` hands in seat R twice, once as the v0.6 table player and once as
-the v0.5 read-and-threshold player (:class:`poker51.play.v05.V05Player`), on the **same deals**:
+the v0.5 read-and-threshold player (:class:`poker51.policies.v05.V05Player`), on the **same deals**:
 hand ``k`` of every match is the engine's deck ``[seed, k]``
 (:func:`poker51.play.engine.shuffled_deck`), for both policies and every type.  Each hand
 starts from the same stacks (default 100 each: deep, as in the abstraction).  The type
@@ -17,7 +17,7 @@ Statistics, per (variant, type, policy), over the per-hand nets ``x_k`` of Riema
     95% CI = mean ± t_{0.975, n-1} · se   (Student t; hands are independent deals)
 
 Next to the training types (population ``in_sample``) the run plays the hold-out types of
-``config/holdout.yaml`` (population ``holdout``, :mod:`poker51.play.holdout`): players defined
+``config/holdout.yaml`` (population ``holdout``, :mod:`poker51.policies.holdout`): players defined
 on real cards, independently of the population Riemann was solved against, including v0.5
 itself in seat H.  Hold-out type ``i`` plays with seed ``type_seed(seed, 1000 + i)``.
 
@@ -42,10 +42,10 @@ from poker51.games.population import PlayerType, Population
 from poker51.hands.house import house_keep
 from poker51.play.actions import Action, H, R, View
 from poker51.play.engine import HandState, run_hand, shuffled_deck
-from poker51.play.holdout import HoldoutType, holdout_player
-from poker51.play.players import TypePlayer, type_seed
-from poker51.play.riemann import Riemann
-from poker51.play.v05 import V05Player
+from poker51.policies.holdout import HoldoutType, holdout_player
+from poker51.policies.riemann import Riemann
+from poker51.policies.types import TypePlayer, type_seed
+from poker51.policies.v05 import V05Player
 from poker51.rules import VARIANT_RULES
 
 POLICIES = ("v0.6", "v0.5")
@@ -126,7 +126,7 @@ def evidence_hands(
 ) -> pd.DataFrame:
     """Per-hand nets of Riemann: columns variant, population, type, hand, ``v0.6``, ``v0.5``
     (int jbits), the training ``types`` (population ``in_sample``) then the ``holdout``
-    types (population ``holdout``, :mod:`poker51.play.holdout`).
+    types (population ``holdout``, :mod:`poker51.policies.holdout`).
 
     ``tables`` are the variant's abstraction tables for the type players (default
     :func:`built_tables`).  ``stacks``: both players' balance at the start of every hand
@@ -250,11 +250,11 @@ def riemann_factory(
     receipt: str | Path | None = None,
     variant: str = "standard",
 ) -> Callable[[str], Any]:
-    """``factory(variant)`` of the v0.6 table player :class:`poker51.play.riemann.Riemann`.
+    """``factory(variant)`` of the v0.6 table player :class:`poker51.policies.riemann.Riemann`.
 
     The table is loaded and checked now (errors surface here, not mid-run): ``strategy``
     is the exported table (default: the variant's table in
-    ``poker51.play.riemann.DEFAULT_TABLES_DIR``); ``receipt``, if given, must hold its SHA-256.
+    ``poker51.policies.riemann.DEFAULT_TABLES_DIR``); ``receipt``, if given, must hold its SHA-256.
     The player classifies with ``tables``' classes and buckets.  Riemann is a pure
     function of cards and spot, so the one player serves every match.
     """

@@ -12,8 +12,7 @@ import yaml
 from poker51.cards import parse_cards
 from poker51.errors import ConfigError
 from poker51.play.engine import play_match
-from poker51.play.evidence import built_tables
-from poker51.play.holdout import (
+from poker51.policies.holdout import (
     LEVELS,
     HoldoutPlayer,
     V05Human,
@@ -22,7 +21,8 @@ from poker51.play.holdout import (
     holdout_player,
     load_holdout,
 )
-from poker51.play.v05 import V05Player, post_draw_read, when_checked_to
+from poker51.policies.v05 import V05Player, post_draw_read, when_checked_to
+from poker51.realcard.evidence import built_tables
 
 ROOT = Path(__file__).resolve().parents[2]
 HOLDOUT = ROOT / "config" / "holdout.yaml"

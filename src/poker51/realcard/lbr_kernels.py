@@ -2,7 +2,7 @@
 
 Source: Lisý and Bowling, "Equilibrium approximation quality of current no-limit poker bots"
 (2017), adapted to Poker 51 (issue 12, section 4).  The local best response (LBR) sits in
-seat H, knows its own cards and Riemann's public policy (:mod:`poker51.play.models`), and at
+seat H, knows its own cards and Riemann's public policy (:mod:`poker51.policies.kernels`), and at
 each of its decisions:
 
 1. **Posterior.**  Riemann's possible hands given everything LBR has seen, by *seeded
@@ -46,7 +46,7 @@ The random numbers are a counter-based stream: uniform ``t`` of candidate ``j`` 
 the unseen cards in ascending order.
 
 Stacks are deep (at least 49 jbits each: no all-in is possible), so every raise is answered.
-Plain twin: :class:`poker51.play.lbr_plain.PlainLBR` in seat H of the engine against the
+Plain twin: :class:`poker51.realcard.lbr_plain.PlainLBR` in seat H of the engine against the
 real Riemann players; the tests compare every hand.
 """
 
@@ -55,7 +55,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from poker51.play.models import (
+from poker51.policies.kernels import (
     BET,
     CALL,
     CHECK,
@@ -73,9 +73,9 @@ _M64 = (1 << 64) - 1
 #: Riemann's bet (How Riemann bets 4) and H's opening sizes
 R_BET = 2
 SIZES = np.array([1, 2, 4, 8], dtype=np.int64)
-#: line ids of :data:`poker51.play.models.R_LINES`
+#: line ids of :data:`poker51.policies.kernels.R_LINES`
 L_X, L_XB2R = 0, 1
-#: completed pre-draw lines (:data:`poker51.play.models.PRE_DONE` positions)
+#: completed pre-draw lines (:data:`poker51.policies.kernels.PRE_DONE` positions)
 PD_XX, PD_XB2C, PD_XB2RC = 0, 1, 2
 #: tokens of the per-hand line codes (4-bit digits, first action most significant)
 TOKENS = ("", "x", "b1", "b2", "b4", "b8", "c", "r", "f")

@@ -11,9 +11,9 @@ import pytest
 
 from poker51.cards import parse_cards
 from poker51.games.population import load_population
-from poker51.play import belief_claims as bc
-from poker51.play.evidence import built_tables
-from poker51.play.v05 import post_draw_read
+from poker51.policies.v05 import post_draw_read
+from poker51.realcard import belief_claims as bc
+from poker51.realcard.evidence import built_tables
 
 ROOT = Path(__file__).resolve().parents[2]
 

@@ -11,14 +11,14 @@ import pytest
 from scipy import stats
 
 from poker51.cards import parse_cards
-from poker51.play import lbr
-from poker51.play import lbr_kernels as k
-from poker51.play import models as m
 from poker51.play.engine import play_hand, play_match, shuffled_deck, stacked_deck
-from poker51.play.evidence import CheckCallPlayer
-from poker51.play.lbr_plain import CheckCallModel, PlainLBR, TableModel, V05Model, draw_cards_plain
-from poker51.play.riemann import PublicState, Riemann
-from poker51.play.v05 import V05Player
+from poker51.policies import kernels as m
+from poker51.policies.riemann import PublicState, Riemann
+from poker51.policies.v05 import V05Player
+from poker51.realcard import lbr
+from poker51.realcard import lbr_kernels as k
+from poker51.realcard.evidence import CheckCallPlayer
+from poker51.realcard.lbr_plain import CheckCallModel, PlainLBR, TableModel, V05Model, draw_cards_plain
 from tests.helpers import solved_standard
 
 N, TRIES = 24, 24 * 32

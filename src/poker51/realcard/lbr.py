@@ -1,6 +1,6 @@
 """Local best response runs: what a real-card opponent can at least win from each policy.
 
-The local best response (LBR, Lisý and Bowling 2017; rules in :mod:`poker51.play.lbr_kernels`)
+The local best response (LBR, Lisý and Bowling 2017; rules in :mod:`poker51.realcard.lbr_kernels`)
 plays seat H against Riemann v0.6 (the exported table) and against v0.5 (the read-and-threshold
 policy with the variant's belief table) on seeded real-card deals: hand ``i`` is the engine's
 deck ``shuffled_deck(variant, seed, i)`` (:func:`poker51.play.engine.shuffled_deck`), both
@@ -11,7 +11,7 @@ Both policies meet the same deals.
 LBR is one fixed real-card strategy, so its mean winnings are a *lower bound* on what the best
 real opponent could win from the policy; per (variant, policy) the run reports the mean jbits
 per hand that LBR wins (``-`` Riemann's), its sample sd, standard error and Student-t 95%
-interval (:func:`poker51.play.evidence.mean_ci`), and the per-hand results from which any
+interval (:func:`poker51.realcard.evidence.mean_ci`), and the per-hand results from which any
 interval can be recomputed.
 """
 
@@ -26,10 +26,10 @@ from tqdm.auto import tqdm
 
 from poker51.abstraction.tables import AbstractionTables
 from poker51.play.engine import shuffled_deck
-from poker51.play.evidence import mean_ci
-from poker51.play.lbr_kernels import OUT_COLUMNS, decode_line, lbr_hands
-from poker51.play.models import CHECKCALL, V05, V06, fill_reads, hand_arrays, policy_tuple, table_arrays
-from poker51.play.riemann import Riemann
+from poker51.policies.kernels import CHECKCALL, V05, V06, fill_reads, hand_arrays, policy_tuple, table_arrays
+from poker51.policies.riemann import Riemann
+from poker51.realcard.evidence import mean_ci
+from poker51.realcard.lbr_kernels import OUT_COLUMNS, decode_line, lbr_hands
 
 #: the policies LBR plays against; "check-call" is the known-answer stand-in
 POLICIES = ("v0.6", "v0.5")
@@ -103,7 +103,7 @@ def hand_decks(variant: str, seed: int, first: int, n: int) -> np.ndarray:
 def policy_model(
     policy: str, variant: str, tables: AbstractionTables, table: str | Path | Riemann | None = None
 ) -> tuple:
-    """The kernel view of Riemann's policy (:func:`poker51.play.models.policy_tuple`): ``v0.6``
+    """The kernel view of Riemann's policy (:func:`poker51.policies.kernels.policy_tuple`): ``v0.6``
     reads the exported ``table`` (checked as :meth:`Riemann.load` does; or a :class:`Riemann`
     built from a table in memory, as the abstraction-size study does), ``v0.5`` the variant's
     belief table, ``check-call`` nothing."""
