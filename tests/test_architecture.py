@@ -19,10 +19,10 @@ SRC = ROOT / "src" / "poker51"
 #: layer of each top-level package or module, bottom first (docs/architecture.md)
 LAYERS: dict[str, int] = {
     **dict.fromkeys(
-        ("errors", "fnv", "io", "log", "cards", "rules", "pots", "deal", "validation", "provenance", "slurm", "pcg64"),
+        ("errors", "fnv", "io", "log", "cards", "rules", "validation", "provenance", "slurm", "pcg64"),
         0,
     ),
-    "hands": 1,
+    **dict.fromkeys(("hands", "table"), 1),
     **dict.fromkeys(("census", "abstraction", "solver"), 2),
     "games": 3,
     "export": 4,

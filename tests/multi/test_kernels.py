@@ -13,7 +13,6 @@ from numba import njit
 
 from poker51.abstraction.belief import read_score
 from poker51.cards import all_hands
-from poker51.deal import new_seed, shuffle
 from poker51.fnv import fnv1a_64
 from poker51.games.population import load_population
 from poker51.hands.evaluate import strength, strengths
@@ -36,6 +35,7 @@ from poker51.multi.population import StrengthTables
 from poker51.multi.rng import decision_uniform, hand_key
 from poker51.multi.simulate import Tables, TableSpec, simulate_kernel, simulate_plain
 from poker51.policies.v05 import post_draw_read, pre_draw_read
+from poker51.table.deal import new_seed, shuffle
 
 DECK = np.array(DECK_CARDS, np.int64)
 

@@ -9,7 +9,7 @@ from poker51.errors import InputError
 from poker51.multi.commit import DeckSource
 from poker51.multi.ledger import PERSON, RIEMANN, Ledger, Person, RiemannSeat
 from poker51.multi.table import Table
-from poker51.pots import Pot, pot_transfers
+from poker51.table.pots import Pot, pot_transfers
 
 
 def ledger() -> Ledger:

@@ -7,10 +7,10 @@ import pytest
 from rb_helpers import deck, play, table
 
 from poker51.cards import parse_cards
-from poker51.deal import new_seed
 from poker51.rulebook.games import RANDOM_GAMES
 from poker51.rulebook.hand import RuleError
 from poker51.rulebook.table import Table, draw_game
+from poker51.table.deal import new_seed
 
 HOLES = ["As Ad 8s 8d Kc Kd", "2h 3h 7c 7s Jc Jd", "Jh Th 9c 8h 4d 5d"]  # b, c, a
 BOARDS = ["Ah Kh Qh 2c 3d", "9s 9d 5c 6c 7h", "Ks Qd 4h 8c Td"]

@@ -229,8 +229,8 @@ def test_simulated_logs_of_every_variant_check_and_convert(game, tmp_path, capsy
 
 
 def test_a_random_block_drawn_from_another_seed_fails_the_check(tmp_path):
-    from poker51.deal import new_seed
     from poker51.rulebook.table import Table
+    from poker51.table.deal import new_seed
 
     t = Table("random", 2, [(s, f"p{s}", 500) for s in range(3)])
     records = []

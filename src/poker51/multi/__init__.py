@@ -6,7 +6,7 @@ integer cents of a jbit (1 jbit = 100 cents).  Layers, bottom up:
 
 - :mod:`~poker51.multi.law`: the constants and the betting law of one round;
 - :mod:`~poker51.multi.hand`: one hand (antes, deal, two rounds, the public draw, the
-  showdown through :mod:`poker51.pots`);
+  showdown through :mod:`poker51.table.pots`);
 - :mod:`~poker51.multi.ledger`: people's banks, stacks, jbits held by Riemann, abits;
 - :mod:`~poker51.multi.commit`: the commitment per hand and ``poker51 multi check``;
 - :mod:`~poker51.multi.table`: the table (seats, receipts, tokens, time, Riemann);

@@ -2,19 +2,19 @@
 
 Rule card v1, "A fair deal you can check".  Before each hand the table fixes the deck
 order and a 32-byte random salt and publishes ``SHA-256(deck bytes)``
-(:func:`poker51.deal.deck_commitment`: the canonical byte string
+(:func:`poker51.table.deal.deck_commitment`: the canonical byte string
 ``b"poker51-deck/1\\n" + ",".join(card names in deal order) + b"\\n" + salt hex``).  When
 the hand ends the log shows the deck, the salt and the dealt cards.
 
 Where decks come from (:class:`DeckSource`; the log names the source):
 
 - ``secrets``: a 32-byte seed and the salt from :mod:`secrets` (live play, the default);
-- ``seedsequence``: in simulations and tests, ``poker51.deal.new_seed("seedsequence",
+- ``seedsequence``: in simulations and tests, ``poker51.table.deal.new_seed("seedsequence",
   entropy, key=(*table_key, hand, 0))`` for the seed and ``(..., hand, 1)`` for the salt;
 - ``scripted``: a scenario's deck (its cards in deal order, completed by the cards not
   listed in ascending order); the salt comes from the seedsequence rule.
 
-The deck is ``poker51.deal.shuffle(seed, 1..51)`` (the 51 cards: the marker 2c is out of
+The deck is ``poker51.table.deal.shuffle(seed, 1..51)`` (the 51 cards: the marker 2c is out of
 the deal).  :func:`check_log` recomputes every commitment of a log, the shuffle of every
 revealed seed, and the dealt and drawn cards against the deck order.
 """
@@ -29,8 +29,8 @@ from pathlib import Path
 from typing import Any
 
 from poker51.cards import MARKER, card_str, parse_card
-from poker51.deal import deck_commitment, new_seed, shuffle
 from poker51.errors import InputError
+from poker51.table.deal import deck_commitment, new_seed, shuffle
 
 #: the 51 cards in play: every card but the marker 2c
 DECK_CARDS: tuple[int, ...] = tuple(c for c in range(52) if c != MARKER)

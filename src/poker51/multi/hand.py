@@ -12,11 +12,11 @@
    never runs out.
 4. Betting after the draw, the same law.
 5. Settlement (:func:`settle`, a :class:`HandResult` that the table books,
-   :mod:`poker51.multi.ledger`) by the shared pot law (:mod:`poker51.pots`): chips no one
+   :mod:`poker51.multi.ledger`) by the shared pot law (:mod:`poker51.table.pots`): chips no one
    matched are returned; side pots, smallest first; each pot to the best eligible hand
    (:func:`poker51.hands.evaluate.strength`), equal hands share it, odd cents one at a
    time to the winners in turn from the seat after the button; each pot is paid
-   contributor by contributor (:func:`poker51.pots.pot_transfers`, contributors taken in
+   contributor by contributor (:func:`poker51.table.pots.pot_transfers`, contributors taken in
    turn from the seat after the button) so that the table can book jbits won from
    people and from Riemann separately.  If all but one player fold (or leave), the hand
    ends at once and the last player takes the pots without a showdown.
@@ -34,7 +34,7 @@ from typing import Any
 from poker51.cards import card_str
 from poker51.hands.evaluate import RULE_ORDINARY, strength
 from poker51.multi.law import ANTE, HAND_SIZE, N_SEATS, RULE_PHASE, BettingRound, IllegalAction, Move, turn_order
-from poker51.pots import build_pots, payout_order, pot_transfers, return_uncalled
+from poker51.table.pots import build_pots, payout_order, pot_transfers, return_uncalled
 
 RULE_DRAW = "A hand 4: keep any of your own cards and replace the rest (0 to 5)"
 PRE, DRAW, POST, DONE = "pre", "draw", "post", "done"

@@ -1,4 +1,4 @@
-"""Numba twin of the committed deal (:func:`poker51.deal.shuffle`): HMAC-SHA256 counter stream
+"""Numba twin of the committed deal (:func:`poker51.table.deal.shuffle`): HMAC-SHA256 counter stream
 and Fisher-Yates with rejection, bit for bit.
 
 The stream is ``HMAC-SHA256(key=seed, msg=b"poker51-deal/1" || counter)`` (8-byte big-endian
@@ -6,7 +6,7 @@ counter) read as big-endian 64-bit words; Fisher-Yates from the top draws ``j`` 
 from a word ``x`` only when ``x < 2**64 - 2**64 mod (i+1)``.  SHA-256 is FIPS 180-4; the
 HMAC key (32 bytes) fits one block, so its inner and outer states are computed once per
 deck and each stream block costs two compressions.  :func:`shuffle_kernel` takes the seed
-as the 8 little-endian uint32 words that :func:`poker51.deal.new_seed` turns into bytes.
+as the 8 little-endian uint32 words that :func:`poker51.table.deal.new_seed` turns into bytes.
 """
 
 from __future__ import annotations
@@ -90,7 +90,7 @@ def _hmac_block(ist, ost, counter, blk, w, st, out):
 
 @njit(cache=True)
 def shuffle_kernel(seed_words, cards, deck):
-    """``deck[:] = poker51.deal.shuffle(seed bytes, cards)``; ``seed_words`` the 8 uint32 words
+    """``deck[:] = poker51.table.deal.shuffle(seed bytes, cards)``; ``seed_words`` the 8 uint32 words
     whose little-endian bytes are the seed."""
     w = np.empty(64, np.uint32)
     blk = np.empty(16, np.uint32)

@@ -1,9 +1,9 @@
-"""Numba twin of the shared pot law (:mod:`poker51.pots`) as the tables apply it (:mod:`poker51.multi.hand`).
+"""Numba twin of the shared pot law (:mod:`poker51.table.pots`) as the tables apply it (:mod:`poker51.multi.hand`).
 
 :func:`settle_kernel` returns the same transfer sequence ``(from, to, cents)`` as
-``Hand._settle``: the chips returned by :func:`poker51.pots.return_uncalled` (ascending
-seat), then pot by pot (:func:`~poker51.pots.build_pots`, smallest level first) the rows
-of :func:`~poker51.pots.pot_transfers` with the winners in payout order from the seat
+``Hand._settle``: the chips returned by :func:`poker51.table.pots.return_uncalled` (ascending
+seat), then pot by pot (:func:`~poker51.table.pots.build_pots`, smallest level first) the rows
+of :func:`~poker51.table.pots.pot_transfers` with the winners in payout order from the seat
 after the button and the contributors in turn order.  ``tests/multi/test_kernels.py``
 compares the two on random contributions (Hypothesis).  Seats not dealt in have
 ``dealt[s] == 0``; ``rank`` orders hands (higher wins).

@@ -7,7 +7,7 @@ Each kernel reproduces a reference bit for bit (``tests/multi/test_kernels.py``)
   best response);
 - :func:`splitmix64` and :func:`decision_uniform_k` are :mod:`poker51.multi.rng`'s;
 - :func:`fnv1a_k` is :func:`poker51.fnv.fnv1a_64`;
-- :func:`hand_seed_words` is the per-hand key of :func:`poker51.deal.new_seed`.
+- :func:`hand_seed_words` is the per-hand key of :func:`poker51.table.deal.new_seed`.
 """
 
 from __future__ import annotations
@@ -59,7 +59,7 @@ def fnv1a_k(prefix, data):
 @njit(cache=True)
 def hand_seed_words(base, hand, which, out):
     """``out`` (8 words) = SeedSequence([*base words, hand, which]).generate_state(8): the key of
-    :func:`poker51.deal.new_seed` ``("seedsequence", entropy, key=(*table_key, hand, which))``."""
+    :func:`poker51.table.deal.new_seed` ``("seedsequence", entropy, key=(*table_key, hand, which))``."""
     n = base.shape[0]
     words = np.empty(n + 2, np.uint64)
     words[:n] = base

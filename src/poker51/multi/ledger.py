@@ -1,7 +1,7 @@
 """Who owns what at a table: banks, stacks, jbits held by Riemann, abits (rule card v1, "Riemann and abits").
 
 People play with jbits; each Riemann plays with abits.  Pots are paid contributor by
-contributor (:func:`poker51.pots.pot_transfers`); :meth:`Ledger.book` books one transfer
+contributor (:func:`poker51.table.pots.pot_transfers`); :meth:`Ledger.book` books one transfer
 ``from -> to`` of ``v`` cents:
 
 ==============  ===============================================================

@@ -1,12 +1,12 @@
 """Seeded randomness of simulated tables besides the deck: one uniform per population decision.
 
-Decks come from :mod:`poker51.multi.commit` (:func:`poker51.deal.shuffle`).  A simulated
+Decks come from :mod:`poker51.multi.commit` (:func:`poker51.table.deal.shuffle`).  A simulated
 player of a population type draws one uniform per decision from a counter-based stream
 (design choice M12), so the reference engine and the Numba kernel give the same numbers
 without sharing a generator object:
 
 - the hand key ``K`` = the first 8 bytes (little-endian) of
-  ``poker51.deal.new_seed("seedsequence", entropy, key=(*table_key, hand, 2))``;
+  ``poker51.table.deal.new_seed("seedsequence", entropy, key=(*table_key, hand, 2))``;
 - decision ``k`` (0, 1, ...) of seat ``s`` in that hand:
   ``u = (splitmix64(K + 0x9E3779B97F4A7C15 * (64 s + k + 1) mod 2^64) >> 11) / 2^53``,
   ``splitmix64`` the SplitMix64 finaliser (Steele, Lea and Flood 2014).
@@ -23,7 +23,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from poker51.deal import new_seed
+from poker51.table.deal import new_seed
 
 MASK64 = (1 << 64) - 1
 GOLDEN = 0x9E3779B97F4A7C15

@@ -13,7 +13,7 @@ Seats are taken in the order listed (a Riemann gets abits equal to its adder's s
 that moment; ``bank`` defaults to the buy-in, both in jbits).  A hand's ``deck`` lists the
 deal order (cards dealt one at a time from the seat after the button, then the draws in
 turn), completed by the unlisted cards in ascending order; without a deck the hand is
-dealt from ``poker51.deal`` seeded by ``seed`` (the log says ``seedsequence``; ``"seed": null``
+dealt from ``poker51.table.deal`` seeded by ``seed`` (the log says ``seedsequence``; ``"seed": null``
 draws seeds and salts from :mod:`secrets`, as a live table does).  Actions:
 ``check``, ``open N`` (jbits), ``call``, ``fold``, ``raise``, ``allin``, ``draw CARDS`` (the
 cards thrown away; ``[]`` stands pat), ``timeout``, ``leave``, ``back``, and ``remove R``

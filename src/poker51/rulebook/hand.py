@@ -23,7 +23,7 @@ Actions (3.1-3.9)
     another player still in could put in more than the current bet.  A player who has acted
     may raise again only after a full bet or raise by someone else: an all-in for less does
     not reopen (3.5; each all-in is judged alone).  Uncalled chips go back at the end (3.9,
-    :func:`poker51.pots.return_uncalled`).
+    :func:`poker51.table.pots.return_uncalled`).
 Timeouts and choices made in advance (VIII) are handled by the table; the hand offers
 :meth:`Hand.timeout` (check if free, else fold; at the laying the default laying).
 

@@ -8,7 +8,7 @@ with the seed (9.3), every card dealt (hole cards, burns, boards), the actions, 
 mucks (5.4), pots, rake and stacks: the log is the record (9.5).
 
 :func:`check_log` re-deals every committed hand: ``SHA-256(seed)`` must equal the
-commitment published before the hand, and :func:`poker51.deal.shuffle` of the 52 cards by
+commitment published before the hand, and :func:`poker51.table.deal.shuffle` of the 52 cards by
 the seed, dealt by the rule (:func:`deal_order`), must give exactly the recorded hole cards,
 burns and boards.  A Random block's game must be :func:`~poker51.rulebook.table.draw_game`
 of its seed.  Hands dealt from a scripted deck carry no seed and are reported as such.
@@ -21,10 +21,10 @@ from pathlib import Path
 from typing import Any
 
 from poker51.cards import card_str
-from poker51.deal import seed_commitment, shuffle
 from poker51.errors import InputError
 from poker51.rulebook.games import GAMES
 from poker51.rulebook.table import draw_game
+from poker51.table.deal import seed_commitment, shuffle
 
 __all__ = ["check_log", "deal_order", "read_log", "write_log"]
 

@@ -30,10 +30,10 @@ from pathlib import Path
 from typing import Any
 
 from poker51.cards import parse_card, parse_cards
-from poker51.deal import new_seed
 from poker51.errors import InputError
 from poker51.rulebook.games import GAMES, RANDOM, RANDOM_BLOCK
 from poker51.rulebook.table import Table
+from poker51.table.deal import new_seed
 
 __all__ = ["BET_ACTIONS", "TABLE_ACTIONS", "load_scenario", "run_scenario"]
 

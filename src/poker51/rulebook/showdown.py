@@ -1,6 +1,6 @@
 """Showdown and settlement (Articles IV, V and X): who shows, who wins each pot, the rake.
 
-Pots come from the shared pot law (:mod:`poker51.pots`): uncalled chips are returned
+Pots come from the shared pot law (:mod:`poker51.table.pots`): uncalled chips are returned
 (3.9), the main pot and side pots are built smallest first (4.3), each won only by players
 who matched it (4.2).
 
@@ -13,8 +13,8 @@ A mucked hand is still recorded (5.4).
 
 Each pot goes to the best hand among its eligible players who showed (5.5); equal hands
 split it as evenly as possible (5.6): the odd chips one at a time to the winners in turn
-from the seat left of the button (:func:`poker51.pots.split_amount` in
-:func:`poker51.pots.payout_order`).  3 Sets (7.6): for each pot, each board's set is won by
+from the seat left of the button (:func:`poker51.table.pots.split_amount` in
+:func:`poker51.table.pots.payout_order`).  3 Sets (7.6): for each pot, each board's set is won by
 the best set among that pot's eligible players (tied winners share the point); the most
 points take the pot, equal most points split it.
 
@@ -29,10 +29,10 @@ from fractions import Fraction
 from typing import Any
 
 from poker51.cards import cards_str
-from poker51.pots import build_pots, payout_order, return_uncalled, split_amount
 from poker51.rulebook.games import CATEGORY_NAMES, RAKE_CAP_BIG_BLINDS, RAKE_PERCENT
 from poker51.rulebook.hand import Hand, RuleError
 from poker51.rulebook.reading import read_cards, set_strength
+from poker51.table.pots import build_pots, payout_order, return_uncalled, split_amount
 
 __all__ = ["PotResult", "Settlement", "Showdown", "rake_of"]
 

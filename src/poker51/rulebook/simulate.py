@@ -25,9 +25,9 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from poker51.deal import new_seed
 from poker51.rulebook.games import ADVANCE_CHOICES, RANDOM, RANDOM_BLOCK
 from poker51.rulebook.table import Table
+from poker51.table.deal import new_seed
 
 __all__ = ["Choose", "play_hand", "play_hands"]
 

@@ -8,7 +8,7 @@ advance, committed deals and the Random rotation (Articles I, II, VII, VIII, IX)
   occupied seat clockwise ("to the left") after every hand (1.2);
 * Random (7.7): before hands 1, 4, 7, ... the game is drawn from the Omahas and 3 Sets,
   never the one just played, from a committed seed (:func:`draw_game`);
-* the deck is :func:`poker51.deal.shuffle` of the 52 cards by the hand's seed, whose
+* the deck is :func:`poker51.table.deal.shuffle` of the 52 cards by the hand's seed, whose
   SHA-256 is logged before any card (Article IX), or a scripted deck;
 * every action goes through :meth:`Table.act`: betting actions to the hand
   (:class:`~poker51.rulebook.hand.Hand`), ``show``/``muck`` to the showdown
@@ -29,7 +29,6 @@ from dataclasses import dataclass
 from typing import Any
 
 from poker51.cards import cards_str
-from poker51.deal import seed_commitment, shuffle
 from poker51.errors import InputError
 from poker51.rulebook.games import (
     ADVANCE_CHOICES,
@@ -44,6 +43,7 @@ from poker51.rulebook.games import (
 )
 from poker51.rulebook.hand import Hand, RuleError
 from poker51.rulebook.showdown import Showdown
+from poker51.table.deal import seed_commitment, shuffle
 
 __all__ = ["Seat", "Table", "draw_game"]
 
@@ -52,7 +52,7 @@ def draw_game(seed: bytes, previous: str | None) -> tuple[str, list[str]]:
     """7.7: the next game of a Random table and the candidates it was drawn from.
 
     The candidates are :data:`~poker51.rulebook.games.RANDOM_GAMES` without ``previous``;
-    the game is the first of them after :func:`poker51.deal.shuffle` by ``seed`` (uniform,
+    the game is the first of them after :func:`poker51.table.deal.shuffle` by ``seed`` (uniform,
     like the deck).
 
     >>> draw_game(bytes(32), None)[0] in RANDOM_GAMES, draw_game(bytes(32), "omaha")[1][0]

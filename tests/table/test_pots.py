@@ -3,7 +3,7 @@
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from poker51.pots import Pot, build_pots, payout_order, pot_transfers, return_uncalled, split_amount
+from poker51.table.pots import Pot, build_pots, payout_order, pot_transfers, return_uncalled, split_amount
 
 
 def test_three_all_ins_make_three_pots_smallest_first():
