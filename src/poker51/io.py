@@ -61,6 +61,8 @@ def read_parquet(path: str | Path, columns: list[str] | None = None) -> pd.DataF
     path = Path(path)
     if not path.exists():
         raise TableError(f"{path}: no such table")
+    if path.is_dir():
+        raise TableError(f"{path}: is a directory, not a table file")
     try:
         return pq.read_table(path, columns=columns).to_pandas()
     except (pa.ArrowException, OSError, ValueError) as exc:
@@ -82,8 +84,40 @@ def read_metadata(path: str | Path) -> dict[str, Any]:
     return out
 
 
+def check_metadata(
+    path: str | Path, expected: Mapping[str, Any], what: str = "table", source: str = "asked for"
+) -> dict[str, Any]:
+    """The metadata of the table at ``path`` (:func:`read_metadata`), refused with one line
+    (:class:`TableError` naming the path, the key, what it holds and what was asked) when a key
+    of ``expected`` that the metadata carries holds another value: the classes of the wild
+    variant given for the standard one, a table of another bucket count; ``source`` says where
+    the expected values come from (default: the caller asked for them).  A key the metadata
+    does not carry (a table written outside the pipeline) is not checked.
+
+    >>> import tempfile, pandas as pd
+    >>> p = write_parquet(pd.DataFrame({"a": [1]}), Path(tempfile.mkdtemp()) / "classes.parquet", {"variant": "wild"})
+    >>> check_metadata(p, {"variant": "wild"})["variant"]
+    'wild'
+    >>> check_metadata(p, {"variant": "standard"}, "class table")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    poker51.errors.TableError: .../classes.parquet: the class table of variant wild (poker51.variant), not of ...
+    """
+    meta = read_metadata(path)
+    for key, want in expected.items():
+        if key in meta and want is not None and meta[key] != want:
+            if key == "variant":
+                raise TableError(
+                    f"{path}: the {what} of variant {meta[key]} (poker51.variant), not of {want} ({source})"
+                )
+            raise TableError(f"{path}: a {what} with {key} = {meta[key]!r} (poker51.{key}), not {want!r} ({source})")
+    return meta
+
+
 def write_json(obj: Any, path: str | Path) -> Path:
     path = Path(path)
     path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text(json.dumps(obj, sort_keys=True, indent=2, ensure_ascii=False, allow_nan=False) + "\n")
+    text = json.dumps(obj, sort_keys=True, indent=2, ensure_ascii=False, allow_nan=False) + "\n"
+    tmp = path.with_name(path.name + ".tmp")  # renamed when complete: an interrupt leaves no half file
+    tmp.write_text(text)
+    tmp.replace(path)
     return path

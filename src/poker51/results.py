@@ -26,7 +26,7 @@ from typing import Any
 import pandas as pd
 
 from poker51.export.schema import read_table
-from poker51.io import TableError, read_metadata, read_parquet
+from poker51.io import TableError, check_metadata, read_metadata, read_parquet
 from poker51.rules import ABSTRACTION_TABLES, VARIANT_NAMES, table_stem
 
 
@@ -105,9 +105,27 @@ class Results:
         return read_metadata(self.root / table)
 
     def units(self, table: str | Path) -> dict[str, str]:
-        """Column -> unit of a table, by its path under :attr:`root`."""
-        units: dict[str, str] = self.metadata(table).get("units", {})
+        """Column -> unit of a table, by its path under :attr:`root`.  The scores tables' metadata
+        calls ``iterations`` "CFR+ iterations" whatever solved them (kept: the receipt holds
+        their bytes); here they are the iterations of the algorithm that ran (:attr:`algorithm`)."""
+        units: dict[str, str] = dict(self.metadata(table).get("units", {}))
+        if units.get("iterations") == _SCORES_ITERATIONS and self.algorithm is not None:
+            units["iterations"] = f"{self.algorithm} iterations"
         return units
+
+    @property
+    def algorithm(self) -> str | None:
+        """The regret minimiser that solved the tables, as printed ("DCFR", "CFR+", "PCFR+"):
+        the receipt's ``solve.algorithm``, else the exported tables' ``algorithm``; None if
+        neither says."""
+        solve = self.receipt.get("config", {}).get("solve", {})
+        named = solve.get("algorithm") if isinstance(solve, dict) else None
+        named = named or next((v.table_metadata.get("algorithm") for v in self.variants.values()), None)
+        return str(named).upper() if named else None
+
+
+#: the unit the scores stage writes for ``iterations`` (stages.scores), whatever the algorithm
+_SCORES_ITERATIONS = "CFR+ iterations"
 
 
 def _json(path: Path) -> dict[str, Any]:
@@ -135,16 +153,26 @@ def _optional(path: Path) -> pd.DataFrame | None:
     return read_parquet(path) if path.exists() else None
 
 
+def _of_variant(path: Path, variant: str) -> pd.DataFrame:
+    """The table at ``path``, refused when its metadata names another variant."""
+    frame = read_parquet(path)
+    check_metadata(path, {"variant": variant}, f"{path.stem} table")
+    return frame
+
+
 def _variant(root: Path, variant: str) -> VariantResults:
     d = root / variant
-    abstraction = {name: read_parquet(d / f"{name}.parquet") for name in ABSTRACTION_TABLES}
-    table, meta = read_table(root / "tables" / f"{table_stem(variant)}.parquet")
+    abstraction = {name: _of_variant(d / f"{name}.parquet", variant) for name in ABSTRACTION_TABLES}
+    table_file = root / "tables" / f"{table_stem(variant)}.parquet"
+    table, meta = read_table(table_file)
+    if meta.get("variant") != variant:
+        raise TableError(f"{table_file}: the strategy table of variant {meta.get('variant')}, not of {variant}")
     return VariantResults(
         variant=variant,
         **abstraction,
-        scores=read_parquet(d / "scores.parquet"),
-        strategy_summary=read_parquet(d / "strategy_summary.parquet"),
-        evidence=read_parquet(d / "evidence.parquet"),
+        scores=_of_variant(d / "scores.parquet", variant),
+        strategy_summary=_of_variant(d / "strategy_summary.parquet", variant),
+        evidence=_of_variant(d / "evidence.parquet", variant),
         table=table,
         table_metadata=meta,
     )

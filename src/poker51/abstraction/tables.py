@@ -37,7 +37,7 @@ from poker51.abstraction.classes import BASE_NAMES, HandTable, class_key_array, 
 from poker51.abstraction.transitions import class_histograms, subset_histograms
 from poker51.errors import InputError
 from poker51.hands.house import keep_table
-from poker51.io import TableError, read_parquet, write_parquet
+from poker51.io import TableError, check_metadata, read_parquet, write_parquet
 from poker51.provenance import HANDS, PROBABILITY, STRENGTH
 from poker51.rules import ABSTRACTION_TABLES, N_DRAWS, bucket_dtype
 
@@ -50,6 +50,10 @@ UNITS: dict[str, dict[str, str]] = {
                     "probability": PROBABILITY},
     "belief": {"quantile": "index j: the quantile at (j + 1/2) / 1000", "strength": STRENGTH},
 }  # fmt: skip
+
+
+#: metadata keys that the four tables of one abstraction run share (:meth:`AbstractionTables.load`)
+_RUN_KEYS = ("n_buckets", "belief_seed", "belief_samples", "config_sha256")
 
 
 @dataclass(frozen=True)
@@ -99,11 +103,20 @@ class AbstractionTables:
     @classmethod
     def load(cls, directory: str | Path, variant: str) -> AbstractionTables:
         """Read ``{directory}/{classes,buckets,transitions,belief}.parquet``; a missing,
-        truncated or malformed table raises :class:`~poker51.io.TableError` naming its path."""
+        truncated or malformed table raises :class:`~poker51.io.TableError` naming its path,
+        and so does a table whose metadata names another variant (``poker51.variant``) or
+        another abstraction run than the classes table (``n_buckets``, ``belief_seed``,
+        ``belief_samples``, ``config_sha256``: a folder of mixed runs)."""
         directory = Path(directory)
         if not directory.is_dir():
             raise TableError(f"{directory}: no such abstraction directory")
         frames = {name: read_parquet(directory / f"{name}.parquet") for name in ABSTRACTION_TABLES}
+        run: dict[str, Any] = {}
+        for name in ABSTRACTION_TABLES:
+            path = directory / f"{name}.parquet"
+            check_metadata(path, {"variant": variant}, f"{name} table")
+            meta = check_metadata(path, run, f"{name} table", f"as in {directory / 'classes.parquet'}")
+            run = run or {k: meta[k] for k in _RUN_KEYS if k in meta}
         tables = cls(variant, **frames)
         try:
             tables.arrays().validate()

@@ -20,6 +20,9 @@ import json
 import sys
 from pathlib import Path
 
+#: the most hands per variant: the verifier counts them in 64-bit integers
+MAX_HANDS = 2**63 - 1
+
 HELP = "verify the strategy tables: hashes, Riemann's decisions over seeded hands, replays, jbits, rules"
 
 
@@ -49,8 +52,9 @@ def configure(parser: argparse.ArgumentParser) -> None:
         "--out",
         default=None,
         metavar="FILE",
-        help="also write the report (JSON) to FILE (default: print it only)",
+        help="also write the report (JSON) to FILE (default: print it only; an existing FILE needs --force)",
     )
+    parser.add_argument("--force", action="store_true", help="let --out replace an existing file")
     parser.add_argument(
         "--progress",
         action=argparse.BooleanOptionalAction,
@@ -63,12 +67,14 @@ def configure(parser: argparse.ArgumentParser) -> None:
 def run(args: argparse.Namespace) -> int:
     from poker51.errors import InputError
     from poker51.export.schema import table_path
-    from poker51.io import read_parquet
+    from poker51.io import check_metadata, read_parquet
     from poker51.realcard.verify import verify
     from poker51.rules import VARIANT_NAMES
 
     if args.hands < 1:
         raise InputError(f"--hands must be at least 1, got {args.hands}")
+    if args.hands > MAX_HANDS:
+        raise InputError(f"--hands {args.hands}: at most 2**63 - 1 = {MAX_HANDS} per variant")
     if not Path(args.tables).is_dir():
         raise InputError(f"--tables {args.tables}: not a directory")
     if not Path(args.receipt).is_file():
@@ -78,14 +84,20 @@ def run(args: argparse.Namespace) -> int:
     progress = sys.stderr.isatty() if args.progress is None else args.progress
     if args.out is not None and Path(args.out).is_dir():
         raise InputError(f"--out {args.out}: is a directory; give a file name")
+    if args.out is not None and Path(args.out).exists() and not args.force:
+        raise InputError(f"--out {args.out}: exists; give --force to replace it")
+
+    def of_variant(path: Path, variant: str):  # another variant's classes or buckets: bad input
+        frame = read_parquet(path)
+        check_metadata(path, {"variant": variant}, {"classes": "class table", "buckets": "bucket table"}[path.stem])
+        return frame
+
     abstraction = None
     if args.abstraction is not None:  # read now: a missing or corrupt table is bad input, not a failed check
         variants = [v for v in VARIANT_NAMES if table_path(args.tables, v).is_file()]
         base = Path(args.abstraction)
-        abstraction = {
-            v: (read_parquet(base / v / "classes.parquet"), read_parquet(base / v / "buckets.parquet"))
-            for v in variants
-        }
+        abstraction = {v: (of_variant(base / v / "classes.parquet", v), of_variant(base / v / "buckets.parquet", v))
+                       for v in variants}  # fmt: skip
     # a receipt that is not JSON or has no files map: StrategyTableError (a TableError), exit 2
     report = verify(
         args.tables,

@@ -227,7 +227,7 @@ def check_table(df: pd.DataFrame, name: str = "<table>", lines: dict[str, Any] |
     sums = P.sum(axis=1)
     off = np.flatnonzero(np.abs(sums - 1.0) > SUM_TOLERANCE)
     if off.size:
-        raise bad(f"{off.size} rows do not sum to 1 (row {int(off[0])} sums to {sums[off[0]]!r})")
+        raise bad(f"{off.size} rows do not sum to 1 (row {int(off[0])} sums to {float(sums[off[0]])!r})")
     street = df["street"].to_numpy().astype(np.int64)
     if not np.isin(street, (0, 1)).all():
         raise bad("street is not 0 or 1")

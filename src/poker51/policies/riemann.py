@@ -80,7 +80,7 @@ from poker51.export.schema import (
 )
 from poker51.fnv import FNV64_OFFSET_BASIS, FNV64_PRIME, fnv1a_64
 from poker51.hands.pure import pure_house
-from poker51.io import read_parquet
+from poker51.io import check_metadata, read_parquet
 from poker51.rules import BET_SIZES, RIEMANN_BET, VARIANT_RULES, class_key, read_bet, read_draw
 
 DEFAULT_TABLES_DIR = "results/tables"
@@ -318,6 +318,9 @@ class Riemann:
             raise StrategyTableError(f"{path}: metadata names no known variant ({meta_variant!r})")
         if variant is not None and variant != meta_variant:
             raise StrategyTableError(f"{path}: a {meta_variant} table, not {variant}")
+        for which, given in (("class", classes), ("bucket", buckets)):  # another variant's files
+            if isinstance(given, (str, Path)) and Path(given).is_file():
+                check_metadata(given, {"variant": meta_variant}, f"{which} table", f"the variant of {path}")
         return cls(df, meta_variant, classes, buckets, name=str(path), sha256=sha, check=False)
 
     @staticmethod
