@@ -19,7 +19,7 @@ SRC = ROOT / "src" / "poker51"
 #: layer of each top-level package or module, bottom first (docs/architecture.md)
 LAYERS: dict[str, int] = {
     **dict.fromkeys(
-        ("errors", "fnv", "io", "log", "cards", "rules", "validation", "provenance", "slurm", "pcg64"),
+        ("errors", "fnv", "io", "log", "cards", "rules", "validation", "provenance", "slurm", "pcg64", "interrupt"),
         0,
     ),
     **dict.fromkeys(("hands", "table"), 1),

@@ -21,6 +21,9 @@ from pathlib import Path
 
 from poker51.errors import InputError
 
+#: the most deals per type: the per-hand table holds a row per hand, type and policy
+MAX_HANDS = 2**31 - 1
+
 HELP = "play Riemann v0.6 and v0.5 on the same real-card deals against each player type (95% CIs)"
 TABLE_PLAYER = "riemann"
 DEFAULT_TABLES_DIR = "results/tables"
@@ -101,6 +104,8 @@ def run(args: argparse.Namespace) -> int:
         raise InputError(f"unknown variant {args.variant!r}; known: {', '.join(sorted(VARIANT_RULES))}")
     if args.hands < 1:
         raise InputError(f"--hands must be at least 1, got {args.hands}")
+    if args.hands > MAX_HANDS:
+        raise InputError(f"--hands {args.hands}: at most 2**31 - 1 = {MAX_HANDS} (every hand is a row of the table)")
     if args.seed < 0:
         raise InputError(f"--seed must be non-negative, got {args.seed}")
     if args.stack < 1:

@@ -3,18 +3,25 @@
 Examples::
 
     poker51 solve --game kuhn --iterations 2000 --json
-    poker51 solve --game standard --p 0.5 --abstraction results --iterations 2000 --out my_solve
+    poker51 solve --game standard --p 0.5 --abstraction results --iterations 2000 --out results/my_solve
 
 ``--out DIR`` saves the average policy as ``DIR/policy.npy`` (one probability per action of
 the game's flat policy vector, :mod:`poker51.solver.tree`) and, next to it, ``DIR/summary.json``:
 the summary the command prints, plus what rebuilds the game (abstraction, population).  That
-is the layout of a pipeline solve folder (``results/{variant}/solve_p{p}/``).
+is the layout of a pipeline solve folder (``results/{variant}/solve_p{p}/``).  Both files are
+written under temporary names and renamed when complete: an interrupted or failed solve leaves
+no ``DIR`` (nor a half-written file in an existing one).
+
+The iterations run in chunks of about a quarter second (:func:`poker51.study.solve.iterate_in_chunks`,
+the same result as one call): Ctrl-C stops the solve within a chunk, exit 130.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import os
+import shutil
 import sys
 import time
 from pathlib import Path
@@ -31,6 +38,9 @@ HELP = "solve a game (kuhn, leduc, or Poker 51's standard, wild, bug) with CFR+,
 
 POKER51_GAMES = VARIANT_NAMES
 DEFAULT_POPULATION = "config/population.yaml"
+#: the most iterations one solve takes: the kernels count iterations (and DCFR's clock on top)
+#: in signed 64-bit integers
+MAX_ITERATIONS = 2**62
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
@@ -93,6 +103,7 @@ def run(args: argparse.Namespace) -> int:
     from poker51.games.toy import GAMES
     from poker51.solver.best_response import expected_value, exploitability
     from poker51.solver.cfr import SOLVERS
+    from poker51.study.solve import solve_in_chunks
 
     if args.game in POKER51_GAMES:
         return _run_poker51(args)
@@ -103,8 +114,7 @@ def run(args: argparse.Namespace) -> int:
         raise InputError(f"--p, --population and --abstraction apply to Poker 51 games, not {args.game}")
     if args.algorithm not in SOLVERS:
         raise InputError(f"unknown algorithm {args.algorithm!r}; known: {', '.join(SOLVERS)}")
-    if args.iterations < 1:
-        raise InputError(f"--iterations must be at least 1, got {args.iterations}")
+    _check_iterations(args.iterations)
     schedule = _schedule(args)
     if args.target_exploitability is not None and not args.target_exploitability > 0:
         raise InputError(f"--target-exploitability must be positive, got {args.target_exploitability}")
@@ -114,7 +124,8 @@ def run(args: argparse.Namespace) -> int:
     solver = SOLVERS[args.algorithm](game)
     load = solver.load_kernels()  # before the clock, as OpenSpiel's library is loaded before its solve
     start = time.perf_counter()
-    solver.solve(
+    solve_in_chunks(
+        solver,
         args.iterations,
         target_exploitability=args.target_exploitability,
         schedule=schedule,
@@ -154,23 +165,48 @@ def _schedule(args: argparse.Namespace) -> CheckSchedule:
     return CheckSchedule(args.check_first, args.check_growth)
 
 
+def _check_iterations(n: int) -> None:
+    if n < 1:
+        raise InputError(f"--iterations must be at least 1, got {n}")
+    if n > MAX_ITERATIONS:
+        raise InputError(f"--iterations {n}: at most 2**62 = {MAX_ITERATIONS} (the solvers count in 64-bit integers)")
+
+
 def _out_dir(out: str | None) -> Path | None:
-    """``--out`` as a directory, created now so that a bad path fails before the solve."""
+    """``--out`` as a directory, checked now so that a bad path fails before the solve; it is
+    created only when the solve is done (:func:`_save`)."""
     if out is None:
         return None
     d = Path(out)
     if d.exists() and not d.is_dir():
         raise InputError(f"--out {out}: exists and is not a directory")
-    d.mkdir(parents=True, exist_ok=True)
+    above = d.absolute().parent
+    while not above.exists():
+        above = above.parent
+    if not above.is_dir() or not os.access(above, os.W_OK | os.X_OK):
+        raise InputError(f"--out {out}: cannot create it ({above} is not a writable directory)")
     return d
 
 
 def _save(out_dir: Path, policy: np.ndarray, summary: dict[str, Any]) -> None:
-    """``policy.npy`` and ``summary.json`` (sorted keys, deterministic but for ``seconds``)."""
+    """``policy.npy`` and ``summary.json`` (sorted keys, deterministic but for ``seconds``),
+    written in a temporary folder beside ``out_dir`` and moved in when both are complete."""
     from poker51.io import write_json
 
-    np.save(out_dir / "policy.npy", np.asarray(policy, np.float64))
-    write_json(summary, out_dir / "summary.json")
+    out_dir = out_dir.resolve()
+    out_dir.parent.mkdir(parents=True, exist_ok=True)
+    tmp = out_dir.with_name(f".{out_dir.name}.partial-{os.getpid()}")
+    try:
+        tmp.mkdir()
+        np.save(tmp / "policy.npy", np.asarray(policy, np.float64))
+        write_json(summary, tmp / "summary.json")
+        if out_dir.is_dir():
+            for f in ("policy.npy", "summary.json"):
+                (tmp / f).replace(out_dir / f)
+        else:
+            tmp.replace(out_dir)
+    finally:
+        shutil.rmtree(tmp, ignore_errors=True)
 
 
 def _run_poker51(args: argparse.Namespace) -> int:
@@ -186,8 +222,7 @@ def _run_poker51(args: argparse.Namespace) -> int:
         raise InputError(f"unknown algorithm {args.algorithm!r}; known: {', '.join(SOLVERS)}")
     if not 0.0 <= args.p <= 1.0:
         raise InputError(f"--p must be in [0, 1], got {args.p}")
-    if args.iterations < 1:
-        raise InputError(f"--iterations must be at least 1, got {args.iterations}")
+    _check_iterations(args.iterations)
     schedule = _schedule(args)
     if args.target_exploitability is not None and not args.target_exploitability > 0:
         raise InputError(f"--target-exploitability must be positive, got {args.target_exploitability}")

@@ -25,6 +25,7 @@ import numpy as np
 import pandas as pd
 
 from poker51.games.abstract import H, R
+from poker51.interrupt import chunks, interruptible
 from poker51.solver.best_response import Gap, infoset_best_response_value, opponent_reach, profile_gap
 from poker51.solver.cfr import SOLVERS, CFRSolver
 from poker51.solver.rnr import rnr_solver
@@ -182,6 +183,54 @@ def _save(solver: CFRSolver, ck: Path, rows: list[Convergence]) -> None:
     np.save(ck.with_suffix(".log.npy"), np.array(log_rows, np.float64))
 
 
+def iterate_in_chunks(solver: CFRSolver, n: int, bar=None) -> None:
+    """``solver.iterate(n)`` in chunks of at most about a quarter second each
+    (:func:`poker51.interrupt.chunks`), so that Ctrl-C stops it within a chunk
+    (:func:`~poker51.interrupt.interruptible`); the same arrays, bit for bit, as one call
+    (``tests/study/test_chunks.py``).  ``bar``, a tqdm bar, advances after each chunk."""
+    with interruptible():
+        for k in chunks(n):
+            solver.iterate(k)
+            if bar is not None:
+                bar.update(k)
+
+
+def solve_in_chunks(
+    solver: CFRSolver,
+    iterations: int,
+    *,
+    target_exploitability: float | None = None,
+    schedule: CheckSchedule | None = None,
+    progress: bool = False,
+) -> CFRSolver:
+    """:meth:`CFRSolver.solve <poker51.solver.cfr.CFRSolver.solve>` (the same iterations, the
+    same checks, the same log and arrays) with its iterations run by :func:`iterate_in_chunks`:
+    the driver of ``poker51 solve`` on Kuhn and Leduc, which Ctrl-C stops within a chunk."""
+    schedule = schedule or CheckSchedule()
+    checking = target_exploitability is not None
+    bar = None
+    if progress:
+        from tqdm import tqdm
+
+        bar = tqdm(total=iterations, desc=f"{solver.name} {solver.game.name}", unit="it")
+    end = solver.iteration + iterations
+    while solver.iteration < end:
+        stop = end
+        if checking:
+            stop = max(schedule.next(solver.log, target_exploitability), solver.iteration + 1)
+        iterate_in_chunks(solver, min(stop, end) - solver.iteration, bar)
+        if checking:
+            e = solver.check().exploitability
+            solver.log.append((solver.iteration, e))
+            if bar is not None:
+                bar.set_postfix(exploitability=f"{e:.3g}")
+            if target_exploitability is not None and e <= target_exploitability:
+                break
+    if bar is not None:
+        bar.close()
+    return solver
+
+
 def solve_table(
     game: Game,
     types: np.ndarray,
@@ -233,10 +282,7 @@ def solve_table(
         history = [(r.iteration, r.exploitability) for r in rows]
         check_at = max(schedule.next(history, target_exploitability), solver.iteration + 1)
         stop = min(check_at, (solver.iteration // checkpoint_every + 1) * checkpoint_every, iterations)
-        n = stop - solver.iteration
-        solver.iterate(n)
-        if bar is not None:
-            bar.update(n)
+        iterate_in_chunks(solver, stop - solver.iteration, bar)
         if solver.iteration in (check_at, iterations):
             m = _convergence(solver.check(), solver.iteration)
             rows.append(m)
@@ -258,5 +304,5 @@ def solve_table(
 
 __all__ = [
     "WARM_CLOCK", "Convergence", "SolveResult", "WarmStart", "restricted_gap", "riemann_best_response",
-    "solve_table", "warm_state",
+    "iterate_in_chunks", "solve_in_chunks", "solve_table", "warm_state",
 ]  # fmt: skip
