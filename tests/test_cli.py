@@ -48,6 +48,9 @@ def bad(tmp_path_factory) -> dict[str, str]:
     (d / "typo.yaml").write_text(yaml.safe_dump(pop))
     (d / "receipt.txt").write_text("this is not JSON {")
     (d / "nofiles.json").write_text(json.dumps({"format": "poker51-receipt/1"}))
+    seats = [{"seat": 0, "name": "a", "buyin": "4"}, {"seat": 1, "name": "b", "buyin": 4}]
+    (d / "buyin_text.json").write_text(json.dumps({"seats": seats, "hands": []}))
+    out["buyin_text"] = str(d / "buyin_text.json")
     out |= {n: str(d / f) for n, f in (("bad_yaml", "bad.yaml"), ("typo", "typo.yaml"))}
     out |= {"not_json": str(d / "receipt.txt"), "no_files": str(d / "nofiles.json"), "file": str(d / "bad.yaml")}
     ex = exported_standard()
@@ -55,6 +58,9 @@ def bad(tmp_path_factory) -> dict[str, str]:
     s = solved_standard()  # all four abstraction tables, for evidence
     s.tables.save({n: d / "abstraction" / "standard" / f"{n}.parquet" for n in ABSTRACTION_TABLES}, {})
     out["abstraction"] = str(d / "abstraction")
+    for n in ABSTRACTION_TABLES:  # another variant's tables in the standard folder (issue 29)
+        write_parquet(good, d / "wild_abs" / "standard" / f"{n}.parquet", metadata={"variant": "wild"})
+    out["wild_abs"] = str(d / "wild_abs")
     return out
 
 
@@ -129,6 +135,11 @@ def test_top_level_bad_input(argv, needle, capsys):
     assert_one_line_error("", code, err, needle)
 
 
+#: what every loader says of another variant's abstraction (tests/test_loaders.py has the loaders' table)
+WILD_CLASSES = (
+    "{wild_abs}/standard/classes.parquet: the classes table of variant wild (poker51.variant), not of standard"
+)
+
 BAD_INPUTS: dict[str, list[tuple[list[str], str]]] = {
     "census": [
         (["--deck", "nope"], "unknown deck 'nope'"),
@@ -142,11 +153,14 @@ BAD_INPUTS: dict[str, list[tuple[list[str], str]]] = {
         (["--game", "holdem", "--deck", "full52"], "--game counts a rule book game: it takes no --deck"),
         (["--game", "omaha", "--samples", "0"], "--samples 0: at least 1"),
         (["--game", "omaha", "--samples", "100", "--seed", "-1"], "--seed -1: a seed is a non-negative integer"),
+        (["--marker", "2c,3c"], "--marker 2c,3c: one marker card is allowed, got 2"),
     ],
     "solve": [
         (["--game", "chess"], "unknown game 'chess'"),
         (["--algorithm", "sgd"], "unknown algorithm 'sgd'"),
         (["--iterations", "0"], "--iterations must be at least 1"),
+        (["--iterations", str(10**20)], f"--iterations {10**20}: at most 2**62 = {2**62}"),
+        (["--game", "standard", "--iterations", str(2**62 + 1)], f"--iterations {2**62 + 1}: at most 2**62"),
         (["--iterations", "many"], "argument --iterations: invalid int value: 'many'"),
         (["--check-first", "0"], "--check-first must be at least 1"),
         (["--check-growth", "1"], "--check-growth must be at least 1.02"),
@@ -163,11 +177,14 @@ BAD_INPUTS: dict[str, list[tuple[list[str], str]]] = {
         (["--game", "standard", "--population", "{bad_yaml}"], "{bad_yaml}: line 2, column 1: not valid YAML"),
         (["--game", "standard", "--population", "{typo}"], "{typo}: types.rock.softnes: unknown key"),
         (["--game", "standard", "--population", "{missing}"], "{missing}: no such population file"),
+        (["--game", "standard", "--population", "{empty}"], "{empty}: is a directory, not a population file"),
         (["--game", "kuhn", "--out", "{file}"], "--out {file}: exists and is not a directory"),
+        (["--game", "standard", "--abstraction", "{wild_abs}"], WILD_CLASSES),
     ],
     "evidence": [
         (["--variant", "nope", "--v06", "check-call"], "unknown variant 'nope'"),
         (["--hands", "0", "--v06", "check-call"], "--hands must be at least 1"),
+        (["--hands", str(2**31), "--v06", "check-call"], f"--hands {2**31}: at most 2**31 - 1 = {2**31 - 1}"),
         (["--seed", "-1", "--v06", "check-call"], "--seed must be non-negative"),
         (["--stack", "0", "--v06", "check-call"], "--stack must be at least 1"),
         (["--tables", "{empty}"], "--tables {empty}: no riemann-v06-standard.parquet"),
@@ -176,6 +193,7 @@ BAD_INPUTS: dict[str, list[tuple[list[str], str]]] = {
         (["--population", "{typo}", "--v06", "check-call"], "{typo}: types.rock.softnes: unknown key"),
         (["--abstraction", "{corrupt}", "--v06", "check-call"], "{corrupt}/standard/classes.parquet: not a"),
         (["--abstraction", "{missing}", "--v06", "check-call"], "{missing}: no abstraction tables"),
+        (["--abstraction", "{wild_abs}", "--v06", "check-call"], WILD_CLASSES),
         (["--v06", "no-colon", "--population", POPULATION], "--v06 'no-colon': expected"),
         (["--v06", "no_such_module:f", "--abstraction", "{abstraction}"], "--v06 'no_such_module:f': cannot load"),
         (["--tables", "{corrupt_tables}", "--abstraction", "{abstraction}"], "riemann-v06-standard.parquet"),
@@ -197,12 +215,21 @@ BAD_INPUTS: dict[str, list[tuple[list[str], str]]] = {
         (["--tables", "{tables}", "--receipt", "{not_json}"], "{not_json}: not a readable receipt"),
         (["--tables", "{tables}", "--receipt", "{no_files}"], "{no_files}: not a receipt (no 'files' map)"),
         (["--tables", "{tables}", "--receipt", "{receipt}", "--hands", "0"], "--hands must be at least 1"),
+        (
+            ["--tables", "{tables}", "--receipt", "{receipt}", "--hands", str(10**20)],
+            f"--hands {10**20}: at most 2**63",
+        ),
+        (["--tables", "{tables}", "--receipt", "{receipt}", "--out", "{file}"], "--out {file}: exists; give --force"),
         (["--tables", "{tables}", "--receipt", "{receipt}", "--abstraction", "{missing}"], "not a directory"),
         (
             ["--tables", "{tables}", "--receipt", "{receipt}", "--abstraction", "{corrupt}"],
             "{corrupt}/standard/classes.parquet: not a readable Parquet table",
         ),
         (["--tables", "{tables}", "--receipt", "{receipt}", "--out", "{empty}"], "--out {empty}: is a directory"),
+        (
+            ["--tables", "{tables}", "--receipt", "{receipt}", "--abstraction", "{wild_abs}"],
+            "{wild_abs}/standard/classes.parquet: the class table of variant wild (poker51.variant), not of standard",
+        ),
     ],
     "play": [
         ([], "the following arguments are required: --tables"),
@@ -213,13 +240,22 @@ BAD_INPUTS: dict[str, list[tuple[list[str], str]]] = {
         (["--tables", "{tables}", "--receipt", "{not_json}"], "{not_json}: not a readable receipt"),
         (["--tables", "{tables}", "--abstraction", "{corrupt}"], "{corrupt}/standard/classes.parquet"),
         (["--tables", "{tables}", "--seed", "x"], "argument --seed: invalid int value: 'x'"),
+        (
+            ["--tables", "{tables}", "--abstraction", "{wild_abs}"],
+            "{wild_abs}/standard/classes.parquet: the class table of variant wild (poker51.variant), not of standard "
+            "(the variant of {tables}/riemann-v06-standard.parquet)",
+        ),
     ],
     "multi": [  # the full table is tests/multi/test_cli.py
         ([], "the following arguments are required"),
         (["frob"], "invalid choice: 'frob'"),
         (["run", "{missing}"], "{missing}: no such scenario file"),
-        (["run", "{not_json}"], "{not_json}: not JSON"),
+        (["run", "{not_json}"], "{not_json}: not JSON (Expecting value at line 1, column 1)"),
         (["check", "{missing}"], "{missing}: no such log"),
+        (["run", "{empty}"], "{empty}: is a directory, not a scenario file"),
+        (["check", "{empty}"], "{empty}: is a directory, not a log file"),
+        (["check", "{not_json}"], "{not_json}:1: not JSON (Expecting value at column 1)"),
+        (["run", "{buyin_text}"], "seats[0].buyin: must be a number of jbits (2, 4, 8 or 16), got '4'"),
     ],
     "hand": [  # more in tests/rulebook/test_reading.py
         ([], "the following arguments are required: --game, --hole, --board"),
@@ -233,10 +269,13 @@ BAD_INPUTS: dict[str, list[tuple[list[str], str]]] = {
         ([], "the following arguments are required: {{run,check,phh}}"),
         (["frob"], "invalid choice: 'frob'"),
         (["run", "{missing}"], "{missing}: cannot read the scenario"),
-        (["run", "{empty}"], "{empty}: cannot read the scenario"),
-        (["run", "{not_json}"], "{not_json}: not JSON"),
+        (["run", "{empty}"], "{empty}: cannot read the scenario (is a directory, not a file)"),
+        (["run", "{not_json}"], "{not_json}: not JSON (Expecting value at line 1, column 1)"),
         (["check", "{missing}"], "{missing}: cannot read the log"),
-        (["check", "{not_json}"], "{not_json}:1: not JSON"),
+        (["check", "{empty}"], "{empty}: cannot read the log (is a directory, not a file)"),
+        (["check", "{not_json}"], "{not_json}:1: not JSON (Expecting value at column 1)"),
+        (["run", "{not_json}", "--log", "{file}"], "--log {file}: exists; give --force to replace it"),
+        (["run", "{not_json}", "--log", "{empty}"], "--log {empty}: is a directory; give a file name"),
         (["phh", "{missing}", "{empty}"], "{missing}: cannot read the log"),
     ],
 }
@@ -282,6 +321,45 @@ def test_a_failed_check_is_exit_1_with_its_report(bad, tmp_path, capsys):
     assert f"does not match the receipt's {'0' * 64}" in out
     written = json.loads(report.read_text())
     assert written["pass"] is False and written["checks"]["hashes"] == {"checked": 2, "failures": 1, "pass": False}
+
+
+def test_one_flipped_bit_is_one_failure_and_every_variant_is_listed(bad, tmp_path, capsys):
+    """A flipped bit in a table used to count twice, and its variant vanished from the summary."""
+    import shutil
+
+    tables = Path(shutil.copytree(bad["tables"], tmp_path / "tables"))
+    parquet = next(tables.glob("*.parquet"))
+    raw = bytearray(parquet.read_bytes())
+    raw[len(raw) // 2] ^= 1
+    parquet.write_bytes(bytes(raw))
+    argv = ["verify", "--tables", str(tables), "--receipt", bad["receipt"], "--abstraction", bad["abs_cb"]]
+    code, out, _ = run_cli([*argv, "--hands", "2", "--no-progress", "--json"], capsys)
+    res = json.loads(out)
+    assert code == 1 and res["checks"]["hashes"] == {"checked": 2, "failures": 1, "pass": False}
+    assert res["variants"]["standard"]["hands"] == 0 and res["failures"] == 1
+    code, out, _ = run_cli([*argv, "--hands", "2", "--no-progress"], capsys)
+    assert out.splitlines()[0].startswith("standard          0 hands") and "np.float64" not in out
+
+
+def test_a_zeroed_hash_keeps_its_variant_in_the_summary(bad, tmp_path, capsys):
+    rec = json.loads(Path(bad["receipt"]).read_text())
+    table = next(k for k in rec["files"] if k.endswith(".parquet"))
+    rec["files"][table] = "0" * 64
+    (tmp_path / "receipt.json").write_text(json.dumps(rec))
+    argv = ["verify", "--tables", bad["tables"], "--receipt", str(tmp_path / "receipt.json"), "--abstraction"]
+    code, out, _ = run_cli([*argv, bad["abs_cb"], "--hands", "3", "--no-progress", "--json"], capsys)
+    res = json.loads(out)
+    assert code == 1 and res["checks"]["hashes"]["failures"] == 1 and res["variants"]["standard"]["hands"] == 3
+
+
+def test_verify_out_replaces_a_file_only_with_force(bad, tmp_path, capsys):
+    report = tmp_path / "report.json"
+    report.write_text("keep me")
+    argv = ["verify", "--tables", bad["tables"], "--receipt", bad["receipt"], "--abstraction", bad["abs_cb"]]
+    code, _, err = run_cli([*argv, "--hands", "2", "--no-progress", "--out", str(report)], capsys)
+    assert code == 2 and report.read_text() == "keep me"
+    code, _, _ = run_cli([*argv, "--hands", "2", "--no-progress", "--out", str(report), "--force"], capsys)
+    assert code == 0 and json.loads(report.read_text())["pass"] is True
 
 
 # --------------------------------------------------------------------------- solve --out
@@ -338,6 +416,31 @@ def test_interrupt_is_exit_130(monkeypatch, capsys):
     monkeypatch.setattr(census, "run", interrupted)
     code, _, err = run_cli(["census"], capsys)
     assert code == 130 and err == "poker51 census: interrupted\n"
+
+
+def test_ctrl_c_stops_a_long_solve_within_seconds_and_leaves_no_out_folder(tmp_path):
+    """``solve --game leduc --iterations 10^8`` was one Numba call that ignored SIGINT for
+    minutes and left an empty ``--out`` folder: now exit 130 within 5 s, and no folder."""
+    import os
+    import signal
+    import time
+
+    cli.main(["solve", "--game", "leduc", "--iterations", "2", "--json"])  # compiled: the child loads the cache
+    out = tmp_path / "solve"
+    env = {**os.environ, "PYTHONPATH": str(ROOT / "src")}
+    argv = [sys.executable, "-m", "poker51.cli", "solve", "--game", "leduc", "--iterations", "100000000"]
+    child = subprocess.Popen([*argv, "--out", str(out)], env=env, stderr=subprocess.PIPE, text=True)
+    time.sleep(6)  # imports and kernels loaded: the solve is running
+    assert child.poll() is None
+    sent = time.perf_counter()
+    child.send_signal(signal.SIGINT)
+    try:
+        code = child.wait(timeout=5)
+    finally:
+        child.kill()
+    assert time.perf_counter() - sent < 5
+    assert code == 130 and child.stderr is not None and child.stderr.read() == "poker51 solve: interrupted\n"
+    assert list(tmp_path.iterdir()) == []
 
 
 def test_exit_codes_are_documented():

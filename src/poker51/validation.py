@@ -49,6 +49,8 @@ def load_yaml(path: str | Path, what: str = "config file") -> Any:
         text = p.read_text(encoding="utf-8")
     except FileNotFoundError:
         raise ConfigError(f"{p}: no such {what}") from None
+    except IsADirectoryError:
+        raise ConfigError(f"{p}: is a directory, not a {what}") from None
     except (OSError, UnicodeDecodeError) as exc:
         raise ConfigError(f"{p}: cannot read the {what} ({exc})") from None
     try:

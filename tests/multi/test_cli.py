@@ -98,3 +98,26 @@ def test_bad_logs_and_belief_files_exit_2(tmp_path, capsys):
         assert main(args) == 2
         err = capsys.readouterr().err
         assert err.count("\n") == 1 and message in err, err
+
+
+def test_check_recomputes_every_receipt_and_names_the_one_that_fails(tmp_path, capsys):
+    """A log whose buy-in receipt was edited used to pass (issue 29); cash-outs are checked too."""
+    from poker51.multi.table import receipt
+
+    log = tmp_path / "t.log"
+    main(["multi", "run", write(tmp_path, GOOD), "--log", str(log)])
+    lines = [json.loads(x) for x in log.read_text().splitlines()]
+    sits = [r for r in lines if isinstance(r.get("receipt"), dict)]
+    assert [r["receipt"]["kind"] for r in sits] == ["buyin", "buyin"]
+    capsys.readouterr()
+    assert main(["multi", "check", str(log), "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["receipts"] == 2
+    sits[1]["receipt"]["amount_cents"] += 100  # b's buy-in, its hash left as it was
+    cashout = receipt("cashout", "a", 400, "table", 1, 0, held_returned_cents=0)
+    lines.append({"event": "leave", "receipt": {**cashout, "sha256": "0" * 64}})
+    log.write_text("".join(json.dumps(r) + "\n" for r in lines))
+    assert main(["multi", "check", str(log), "--json"]) == 1
+    res = json.loads(capsys.readouterr().out)
+    assert res["receipts"] == 3 and res["failures"] == 2
+    assert res["problems"][0].startswith("buyin receipt of b (hand 0, seat 1): SHA-256 ")
+    assert res["problems"][1].startswith(f"cashout receipt of a (hand 1, seat 0): SHA-256 {'0' * 64} is not")

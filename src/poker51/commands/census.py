@@ -84,6 +84,8 @@ def run(args: argparse.Namespace) -> int:
         return _run_game(args)
     if args.samples is not None or args.seed is not None:
         raise InputError("--samples and --seed go with --game")
+    if args.marker is not None and len(cards := [c for c in args.marker.split(",") if c.strip()]) != 1:
+        raise InputError(f"--marker {args.marker}: one marker card is allowed, got {len(cards)}")
 
     deck = make_deck(args.deck or "full52", remove=args.remove or (), marker=args.marker, rule=args.rule)
     if args.out is not None and not str(args.out).endswith(".parquet"):

@@ -3,16 +3,17 @@
 Examples::
 
     poker51 rulebook run docs/examples/side_pots.json --json
-    poker51 rulebook run SCENARIO.json --log hands.jsonl --phh phh/
-    poker51 rulebook check hands.jsonl
-    poker51 rulebook phh hands.jsonl phh/
+    poker51 rulebook run SCENARIO.json --log results/hands.jsonl --phh results/phh/
+    poker51 rulebook check results/hands.jsonl
+    poker51 rulebook phh results/hands.jsonl results/phh/
 
 ``run`` plays a scenario (format: ``docs/rulebook.md``) and prints per hand the pots
 (amount, eligible, winners), the rake, the payouts, the final stacks and whether chips were
 conserved; an illegal action exits 2 naming the hand, the action and the article it breaks.
 ``check`` reproduces every shuffle of a log from its published seed: exit 0 when every hand
 checks, 1 when one does not, 2 on a bad log.  ``phh`` writes every hand of a log that Poker
-Hand History can express (Hold'em and the Omahas) as ``DIR/N.phh``.
+Hand History can express (Hold'em and the Omahas) as ``DIR/N.phh``.  ``run --log`` refuses an
+existing log unless ``--force`` is given (a log is a record: it is never replaced unasked).
 """
 
 from __future__ import annotations
@@ -28,7 +29,10 @@ def configure(parser: argparse.ArgumentParser) -> None:
     run_p = sub.add_parser("run", help="play a scenario file", description="play a scenario file (docs/rulebook.md)")
     run_p.add_argument("scenario", metavar="SCENARIO.json")
     run_p.add_argument("--json", action="store_true", help="print the result as one JSON object")
-    run_p.add_argument("--log", default=None, metavar="LOG.jsonl", help="write the hand log (commitments, records)")
+    run_p.add_argument(
+        "--log", default=None, metavar="LOG.jsonl", help="write the hand log (commitments, records); not over a file"
+    )
+    run_p.add_argument("--force", action="store_true", help="let --log replace an existing file")
     run_p.add_argument("--phh", default=None, metavar="DIR", help="write each hand as Poker Hand History (DIR/N.phh)")
     check_p = sub.add_parser("check", help="check a hand log", description="reproduce every shuffle of a hand log")
     check_p.add_argument("log", metavar="LOG.jsonl")
@@ -56,9 +60,16 @@ def _write_phh(records: list, out: str) -> tuple[int, int]:
 
 
 def _run(args: argparse.Namespace) -> int:
+    from pathlib import Path
+
+    from poker51.errors import InputError
     from poker51.rulebook.log import write_log
     from poker51.rulebook.scenario import load_scenario, run_scenario
 
+    if args.log and Path(args.log).is_dir():
+        raise InputError(f"--log {args.log}: is a directory; give a file name")
+    if args.log and Path(args.log).exists() and not args.force:
+        raise InputError(f"--log {args.log}: exists; give --force to replace it")
     output, records = run_scenario(load_scenario(args.scenario))
     if args.log:
         write_log(records, args.log)

@@ -21,6 +21,7 @@ revealed seed, and the dealt and drawn cards against the deck order.
 
 from __future__ import annotations
 
+import hashlib
 import json
 import secrets
 from collections.abc import Sequence
@@ -30,6 +31,7 @@ from typing import Any
 
 from poker51.cards import MARKER, card_str, parse_card
 from poker51.errors import InputError
+from poker51.io import canonical_json
 from poker51.table.deal import deck_commitment, new_seed, shuffle
 
 #: the 51 cards in play: every card but the marker 2c
@@ -96,6 +98,8 @@ def complete_deck(cards: Sequence[int]) -> tuple[int, ...]:
 def read_log(path: str | Path) -> list[dict[str, Any]]:
     """The records of a JSON-lines table log; :class:`InputError` names a bad line."""
     p = Path(path)
+    if p.is_dir():
+        raise InputError(f"{path}: is a directory, not a log file")
     if not p.is_file():
         raise InputError(f"{path}: no such log")
     out = []
@@ -105,7 +109,7 @@ def read_log(path: str | Path) -> list[dict[str, Any]]:
         try:
             rec = json.loads(line)
         except json.JSONDecodeError as exc:
-            raise InputError(f"{path}:{i}: not JSON ({exc.msg})") from None
+            raise InputError(f"{path}:{i}: not JSON ({exc.msg} at column {exc.colno})") from None
         if not isinstance(rec, dict) or "event" not in rec:
             raise InputError(f"{path}:{i}: a log record is an object with an 'event'")
         out.append(rec)
@@ -154,13 +158,18 @@ def check_reveal(hand: dict[str, Any], reveal: dict[str, Any]) -> list[str]:
 
 
 def check_log(path: str | Path) -> dict[str, Any]:
-    """Recompute every commitment of a table log: ``{"hands", "checked", "failures", "problems"}``."""
+    """Recompute every commitment of a table log, and the SHA-256 of every buy-in and cash-out
+    receipt: ``{"hands", "checked", "receipts", "failures", "problems"}`` (a problem names the
+    receipt: its kind, player and hand)."""
     records = read_log(path)
     hands: dict[int, dict[str, Any]] = {}
     problems: list[str] = []
-    checked = 0
+    checked = receipts = 0
     for rec in records:
         try:
+            if isinstance(rec.get("receipt"), dict):
+                receipts += 1
+                problems += _check_receipt(rec["receipt"])
             if rec["event"] == "hand":
                 hands[int(rec["hand"])] = rec
             elif rec["event"] == "reveal":
@@ -175,7 +184,20 @@ def check_log(path: str | Path) -> dict[str, Any]:
     for n in hands:
         if not any(r["event"] == "reveal" and int(r.get("hand", -1)) == n for r in records):
             problems.append(f"hand {n}: committed but never revealed")
-    return {"hands": len(hands), "checked": checked, "failures": len(problems), "problems": problems}
+    return {"hands": len(hands), "checked": checked, "receipts": receipts, "failures": len(problems),
+            "problems": problems}  # fmt: skip
+
+
+def _check_receipt(r: dict[str, Any]) -> list[str]:
+    """The receipt's ``sha256`` recomputed over the rest (``multi.table.receipt``)."""
+    body = {k: v for k, v in r.items() if k != "sha256"}
+    want = hashlib.sha256(canonical_json(body).encode()).hexdigest()
+    if r.get("sha256") == want:
+        return []
+    what = (
+        f"{r.get('kind', '?')} receipt of {r.get('player', '?')} (hand {r.get('hand', '?')}, seat {r.get('seat', '?')})"
+    )
+    return [f"{what}: SHA-256 {r.get('sha256')} is not that of its content ({want})"]
 
 
 __all__ = ["DECK_CARDS", "LOG_FORMAT", "SOURCES", "CommittedDeck", "DeckSource", "check_log", "complete_deck"]

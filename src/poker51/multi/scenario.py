@@ -54,12 +54,14 @@ ANY_TIME = ("leave", "back", "remove")
 
 def load_scenario(path: str | Path) -> dict[str, Any]:
     p = Path(path)
+    if p.is_dir():
+        raise InputError(f"{path}: is a directory, not a scenario file")
     if not p.is_file():
         raise InputError(f"{path}: no such scenario file")
     try:
         scn = json.loads(p.read_text())
     except json.JSONDecodeError as exc:
-        raise InputError(f"{path}: not JSON ({exc.msg} at line {exc.lineno})") from None
+        raise InputError(f"{path}: not JSON ({exc.msg} at line {exc.lineno}, column {exc.colno})") from None
     return validate(scn)
 
 
@@ -87,6 +89,8 @@ def validate(scn: Any) -> dict[str, Any]:
             _keys(s, PERSON_KEYS, where, {"seat", "name", "buyin"})
         if not isinstance(s["name"], str) or not s["name"]:
             raise InputError(f"{where}.name: expected a non-empty string")
+        if "buyin" in s and (isinstance(s["buyin"], bool) or not isinstance(s["buyin"], (int, float))):
+            raise InputError(f"{where}.buyin: must be a number of jbits (2, 4, 8 or 16), got {s['buyin']!r}")
     if not isinstance(scn["hands"], list):
         raise InputError("hands: expected a list")
     for i, h in enumerate(scn["hands"]):

@@ -71,6 +71,8 @@ def read_log(path: str | Path) -> list[dict[str, Any]]:
     path = Path(path)
     try:
         text = path.read_text()
+    except IsADirectoryError:
+        raise InputError(f"{path}: cannot read the log (is a directory, not a file)") from None
     except OSError as exc:
         raise InputError(f"{path}: cannot read the log ({exc.strerror})") from None
     out = []
@@ -80,7 +82,7 @@ def read_log(path: str | Path) -> list[dict[str, Any]]:
         try:
             obj = json.loads(line)
         except json.JSONDecodeError as exc:
-            raise InputError(f"{path}:{k}: not JSON ({exc.msg})") from None
+            raise InputError(f"{path}:{k}: not JSON ({exc.msg} at column {exc.colno})") from None
         if not isinstance(obj, dict) or obj.get("type") not in ("commit", "hand"):
             raise InputError(f"{path}:{k}: a log line is an object with type commit or hand")
         out.append(obj)

@@ -47,10 +47,12 @@ def load_scenario(path: str | Path) -> dict[str, Any]:
     path = Path(path)
     try:
         obj = json.loads(path.read_text())
+    except IsADirectoryError:
+        raise InputError(f"{path}: cannot read the scenario (is a directory, not a file)") from None
     except OSError as exc:
         raise InputError(f"{path}: cannot read the scenario ({exc.strerror})") from None
     except json.JSONDecodeError as exc:
-        raise InputError(f"{path}: not JSON ({exc.msg} at line {exc.lineno})") from None
+        raise InputError(f"{path}: not JSON ({exc.msg} at line {exc.lineno}, column {exc.colno})") from None
     if not isinstance(obj, dict):
         raise InputError(f"{path}: a scenario is a JSON object")
     return obj
