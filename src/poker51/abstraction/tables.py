@@ -29,7 +29,7 @@ from typing import Any
 
 import numpy as np
 import pandas as pd
-from tqdm.auto import tqdm
+from tqdm import tqdm  # not tqdm.auto: it warns (TqdmExperimentalWarning) in a notebook
 
 from poker51.abstraction.belief import build_belief
 from poker51.abstraction.buckets import N_BUCKETS, bucket_of_strength, bucket_table, final_strength_distribution

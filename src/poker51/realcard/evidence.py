@@ -35,7 +35,7 @@ from typing import Any
 
 import numpy as np
 import pandas as pd
-from tqdm.auto import tqdm
+from tqdm import tqdm  # not tqdm.auto: it warns (TqdmExperimentalWarning) in a notebook
 
 from poker51.abstraction.tables import AbstractionTables, build_abstraction
 from poker51.games.population import PlayerType, Population

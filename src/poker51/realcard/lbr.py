@@ -22,7 +22,7 @@ from pathlib import Path
 
 import numpy as np
 import pandas as pd
-from tqdm.auto import tqdm
+from tqdm import tqdm  # not tqdm.auto: it warns (TqdmExperimentalWarning) in a notebook
 
 from poker51.abstraction.tables import AbstractionTables
 from poker51.play.engine import shuffled_deck

@@ -305,7 +305,7 @@ def verify_hands(
 ) -> dict[str, Any]:
     """The ``decisions``, ``replay``, ``jbits`` and ``rules`` checks of one variant's hands
     (module docstring), as the part :meth:`VerifyReport.merge` adds to a report."""
-    from tqdm.auto import tqdm
+    from tqdm import tqdm
 
     vi = VARIANTS.index(variant)
     report = VerifyReport(int(seed), int(hands_per_variant), max_examples)
