@@ -55,3 +55,21 @@ def test_scores_show_what_lbr_wins_and_evidence_splits_the_populations():
     h = headline_evidence(ev)
     assert list(h.columns) == ["variant", "population", "type", "v0.6", "v0.5", "v0.6-v0.5", "deals"]
     assert h["population"].tolist() == ["holdout", "in_sample"]
+
+
+def test_headline_tables_as_csv_and_latex(tmp_path):
+    from poker51.figures.headline import write_csv, write_latex
+
+    df = pd.DataFrame({"variant": ["standard", "wild"], "p": ["0", "0.5"], "guarantee": [-0.12345678, 0.5]})
+    csv = write_csv(df, tmp_path / "s.csv")
+    assert csv.read_text() == "variant,p,guarantee\nstandard,0,-0.12345678\nwild,0.5,0.5\n"
+    assert pd.read_csv(csv)["guarantee"].tolist() == [-0.12345678, 0.5]
+    tex = write_latex(df.rename(columns={"p": "p_rnr"}), tmp_path / "s.tex", "Scores: 95% CIs & more", "tab:scores")
+    text = tex.read_text()
+    assert text.startswith("\\begin{table}[htbp]\n\\centering\n\\caption{Scores: 95\\% CIs \\& more}\n")
+    assert "\\label{tab:scores}" in text and "\\toprule" in text and "\\bottomrule" in text
+    assert "variant & p\\_rnr & guarantee \\\\" in text and "standard & 0 & -0.1235 \\\\" in text
+    assert (
+        write_latex(df, tmp_path / "t.tex", "x", "tab:x").read_bytes()
+        == write_latex(df, tmp_path / "u.tex", "x", "tab:x").read_bytes()
+    )

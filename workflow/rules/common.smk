@@ -283,8 +283,9 @@ def comparison_targets():
 
 
 def report_targets():
-    """The headline tables as HTML, for `snakemake --report` (not in the receipt: derived views)."""
-    return [out(f"headline/{name}.html") for name in HEADLINE]
+    """The headline tables as HTML (for `snakemake --report`), CSV and LaTeX (not in the receipt:
+    derived views)."""
+    return [out(f"headline/{name}.{ext}") for name in HEADLINE for ext in ("html", "csv", "tex")]
 
 
 def all_targets():

@@ -157,8 +157,9 @@ rule headline_tables:
         claims=out("census/claims.parquet"),
     output:
         **{
-            name: table_report(out(f"headline/{name}.html"), f"headline_{name}", "6 Headline tables")
+            f"{name}{suffix}": table_report(out(f"headline/{name}.{ext}"), f"headline_{name}", "6 Headline tables")
             for name in HEADLINE
+            for suffix, ext in (("", "html"), ("_csv", "csv"), ("_tex", "tex"))
         },
     conda:
         "../envs/poker51.yaml"

@@ -30,7 +30,7 @@ rule multi_figure:
     input:
         sim=out("multi/sim.parquet"),
     output:
-        figure_report("multi", "6 Five-seat tables"),
+        figure_report("multi", "7 Five-seat tables"),
     conda:
         "../envs/poker51.yaml"
     log:

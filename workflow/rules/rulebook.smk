@@ -7,7 +7,7 @@ rule rulebook_census:
         counts=rules.census.output.counts,
     output:
         table=out("rulebook/census.parquet"),
-        claims=table_report(out("rulebook/claims.md"), "rulebook_claims_md", "7 Rule book"),
+        claims=table_report(out("rulebook/claims.md"), "rulebook_claims_md", "8 Rule book"),
     params:
         games=lambda w: RULEBOOK["games"],
         exact=lambda w: RULEBOOK["exact"],
@@ -31,7 +31,7 @@ rule rulebook_figure:
     input:
         table=rules.rulebook_census.output.table,
     output:
-        figure_report("rulebook_census", "7 Rule book"),
+        figure_report("rulebook_census", "8 Rule book"),
     conda:
         "../envs/poker51.yaml"
     log:

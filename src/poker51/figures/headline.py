@@ -1,5 +1,6 @@
-"""The headline tables as small HTML pages, for ``snakemake --report`` (derived views of
-``scores.parquet``, ``evidence.parquet`` and ``census/claims.parquet``; not in the receipt)."""
+"""The headline tables as small HTML pages, for ``snakemake --report``, and as CSV and LaTeX for
+a paper (derived views of ``scores.parquet``, ``evidence.parquet`` and ``census/claims.parquet``;
+not in the receipt)."""
 
 from __future__ import annotations
 
@@ -14,8 +15,9 @@ _CSS = (
     "body{font-family:sans-serif;font-size:13px}"
     "table{border-collapse:collapse}"
     "th,td{padding:2px 8px;border-bottom:1px solid #ddd;text-align:right}"
-    "th{background:#f4f4f4}"
+    "th{background:#f4f4f4;white-space:normal;max-width:7.5em;vertical-align:bottom}"
     "td:first-child,th:first-child{text-align:left}"
+    "table{max-width:1260px}"  # the scores table's 15 columns fit a 1280 px window: headers wrap
 )
 _SCORE_COLUMNS = {
     "variant": "variant",
@@ -36,6 +38,9 @@ _LBR_COLUMNS = {
     "lbr_win_ci_high": "LBR wins: CI high",
     "lbr_hands": "LBR deals",
 }
+#: LaTeX's special characters, escaped (in captions)
+_LATEX = {"&": r"\&", "%": r"\%", "$": r"\$", "#": r"\#", "_": r"\_", "{": r"\{", "}": r"\}",
+          "~": r"\textasciitilde{}", "^": r"\textasciicircum{}", "\\": r"\textbackslash{}"}  # fmt: skip
 _TABLE_ORDER = {"nash": 0, "rnr": 1, "sweep": 2, "v0.5": 3}
 
 
@@ -85,4 +90,25 @@ def write_html(df: pd.DataFrame, path: str | Path, title: str, note: str = "") -
         + "\n</body></html>\n"
     )
     path.write_text(page, encoding="utf-8")
+    return path
+
+
+def write_csv(df: pd.DataFrame, path: str | Path) -> Path:
+    """``df`` as CSV (UTF-8, ``\\n`` line ends, numbers at full precision; deterministic)."""
+    path = Path(path)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    df.to_csv(path, index=False, lineterminator="\n", encoding="utf-8")
+    return path
+
+
+def write_latex(df: pd.DataFrame, path: str | Path, caption: str, label: str) -> Path:
+    """``df`` as a LaTeX ``table`` (booktabs rules, numbers to 4 decimals, text escaped), by
+    :meth:`pandas.io.formats.style.Styler.to_latex`; deterministic."""
+    path = Path(path)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    styler = df.style.hide(axis="index").format(precision=4, na_rep="", escape="latex")
+    styler = styler.format_index(escape="latex", axis="columns")
+    caption = "".join(_LATEX.get(ch, ch) for ch in caption)  # Styler leaves the caption as given
+    tex = styler.to_latex(caption=caption, label=label, hrules=True, position="htbp", position_float="centering")
+    path.write_text(tex, encoding="utf-8")
     return path

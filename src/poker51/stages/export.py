@@ -59,20 +59,27 @@ def run_receipt(out: str, files: Sequence[str], config: Mapping[str, Any], seeds
 
 
 def headline_tables(scores: str, evidence: str, claims: str, out: Mapping[str, str]) -> None:
-    """The headline tables as HTML pages for ``snakemake --report``."""
+    """The headline tables as HTML pages for ``snakemake --report`` (``out[name]``), and as CSV
+    and LaTeX (``out[name + "_csv"]``, ``out[name + "_tex"]``) when those are asked for."""
     from poker51.figures import headline
 
-    headline.write_html(
-        headline.headline_scores(read_parquet(scores)),
-        out["scores"],
-        "Scores: Riemann's value in jbits per hand",
-        "value of the game = [low, high]; guarantee = the table against a best-responding human; "
-        "vs population = against the configured mix of player types.",
-    )
-    headline.write_html(
-        headline.headline_evidence(read_parquet(evidence)),
-        out["evidence"],
-        "Evidence: v0.6 against v0.5 on real-card deals",
-        "Riemann's mean jbits per hand [95% CI]; the difference is paired (the same deals).",
-    )
-    headline.write_html(headline.headline_claims(read_parquet(claims)), out["claims"], "The rule card's census claims")
+    tables = {
+        "scores": (
+            headline.headline_scores(read_parquet(scores)),
+            "Scores: Riemann's value in jbits per hand",
+            "value of the game = [low, high]; guarantee = the table against a best-responding human; "
+            "vs population = against the configured mix of player types.",
+        ),
+        "evidence": (
+            headline.headline_evidence(read_parquet(evidence)),
+            "Evidence: v0.6 against v0.5 on real-card deals",
+            "Riemann's mean jbits per hand [95% CI]; the difference is paired (the same deals).",
+        ),
+        "claims": (headline.headline_claims(read_parquet(claims)), "The rule card's census claims", ""),
+    }
+    for name, (df, title, note) in tables.items():
+        headline.write_html(df, out[name], title, note)
+        if f"{name}_csv" in out:
+            headline.write_csv(df, out[f"{name}_csv"])
+        if f"{name}_tex" in out:
+            headline.write_latex(df, out[f"{name}_tex"], f"{title}. {note}".strip(" ."), f"tab:{name}")
