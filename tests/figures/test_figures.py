@@ -173,8 +173,9 @@ def test_convergence_has_a_panel_per_variant_and_colours_by_p():
 def test_frontier_puts_no_text_on_the_data():
     fig = figures.draw_frontier(_scores())
     ax = fig.axes[0]
-    assert len(ax.texts) == 0 and ax.get_legend() is not None
-    labels = [t.get_text() for t in ax.get_legend().get_texts()]
+    assert len(ax.texts) == 0 and ax.get_legend() is None  # the legend is below the axes, off the data
+    assert len(fig.legends) == 1
+    labels = [t.get_text() for t in fig.legends[0].get_texts()]
     assert labels == [*sorted(VARIANTS), "published table", "v0.5 policy"]
 
 
@@ -234,3 +235,59 @@ def test_abstraction_size_shows_the_bracket_and_three_real_card_series_with_thei
     cost = figures.draw_abstraction_size_cost(timing)
     legend = [t.get_text() for t in cost.axes[0].get_legend().get_texts()]
     assert legend == ["Nash: exponent 1.50", "p table: exponent 1.50"]
+
+
+# --------------------------------------------------------------------------- at print size (issue 29)
+def _box(artist, fig):
+    return artist.get_window_extent(fig.canvas.get_renderer())
+
+
+def test_classes_buckets_title_clears_the_category_names_and_the_colourbar_is_attached():
+    from matplotlib.backends.backend_agg import FigureCanvasAgg
+
+    fig = figures.draw_classes_buckets(*_abstraction())
+    FigureCanvasAgg(fig)
+    fig.draw_without_rendering()
+    bars = [ax for ax in fig.axes if ax.get_title(loc="left").endswith("classes")]
+    heats = [ax for ax in fig.axes if ax.get_xlabel().startswith("final bucket")]
+    (bar,) = [ax for ax in fig.axes if ax.get_label() == "<colorbar>"]
+    assert len(bars) == len(heats) == 2
+    for b, h in zip(bars, heats, strict=True):
+        (title_text,) = [t for t in b.findobj(Text) if t.get_text().endswith("classes")]
+        title = _box(title_text, fig)
+        names = [_box(t, fig) for sec in h.child_axes for t in sec.get_xticklabels() if t.get_text()]
+        assert names and all(title.y0 >= n.y1 - 1 or title.x1 <= n.x0 for n in names)
+    last = heats[-1].get_position()
+    cb = bar.get_position()
+    assert cb.y1 < last.y0 and last.x0 - 0.01 <= cb.x0 < cb.x1 <= last.x1 + 0.01  # under its panel, no wider
+    assert min(t.get_fontsize() for b in bars for t in b.get_yticklabels()) >= 6.5
+
+
+def test_solver_comparison_log_ticks_are_plain_numbers():
+    fig = figures.draw_solver_comparison(*_comparison())
+    top = fig.axes[0]
+    for axis in (top.xaxis, top.yaxis):
+        for formatter in (axis.get_major_formatter(), axis.get_minor_formatter()):
+            formatter.set_locs([])
+    fmt = top.xaxis.get_major_formatter()
+    assert fmt(100.0) == "100" and fmt(0.01) == "0.01"
+    assert "10^" not in top.yaxis.get_minor_formatter()(0.03) and "e" not in top.yaxis.get_minor_formatter()(0.03)
+
+
+def test_every_five_seat_panel_has_the_same_seat_axis():
+    rows = [(2, 1, "mixed"), (5, 1, "mixed"), (5, 2, "mixed"), (5, 2, "regular")]
+    df = pd.DataFrame(rows, columns=["seats", "riemanns", "opponents"]).assign(
+        riemann_abits=0.1, riemann_abits_lo=-0.2, riemann_abits_hi=0.4
+    )
+    fig = figures.draw_multi(df)
+    for ax in fig.axes:
+        assert list(ax.get_xticks()) == [2, 3, 4, 5] and ax.get_xlim() == (1.5, 5.5)
+
+
+def test_removal_colourbar_reads_plain_percentages():
+    from poker51.census.removal import removal_table
+
+    fig = figures.draw_removal(removal_table())
+    (bar,) = [ax for ax in fig.axes if ax.get_label() == "<colorbar>"]
+    labels = [t.get_text() for t in bar.get_yticklabels()]
+    assert "0" in labels and all(s == "0" or s[0] in "+-" and "10" not in s[1:3] for s in labels), labels

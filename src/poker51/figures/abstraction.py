@@ -72,9 +72,10 @@ def draw_classes_buckets(
     final-bucket distribution under the House rule (right, log colour scale; a blank cell is
     a bucket the class cannot reach).  Tables as written by the abstraction stage."""
     variants = list(classes)
-    heights = [len(classes[v]) + 9 for v in variants]  # rows plus room for titles and labels
+    heights = [len(classes[v]) + 12 for v in variants]  # rows plus room for titles and labels
     with style():
-        fig = new_figure(DOUBLE, 0.085 * sum(heights) + 0.5)
+        # 0.1 in a row: the class names at 7 pt (6.5 pt at 30 rows and more) do not touch
+        fig = new_figure(DOUBLE, 0.1 * sum(heights) + 0.9)
         grid = fig.add_gridspec(len(variants), 2, height_ratios=heights, width_ratios=[1.0, 3.4])
         norm = LogNorm(vmin=_FLOOR, vmax=1.0)
         heat_axes = []
@@ -89,10 +90,10 @@ def draw_classes_buckets(
             bars.set_xscale("log")
             bars.set_xlim(1e-4, 1)
             bars.set_ylim(-0.5, len(c) - 0.5)
-            bars.set_yticks(y, [class_label(n) for n in c["name"]], fontsize=MIN_FONT)
+            bars.set_yticks(y, [class_label(n) for n in c["name"]], fontsize=7.0 if len(c) < 30 else 6.5)
             bars.set_xlabel("P(class)")
             bars.grid(axis="x", linewidth=0.3, alpha=0.5)
-            bars.set_title(f"{variant}: {len(c)} classes", loc="left")
+            bars.set_title(f"{variant}: {len(c)} classes", loc="left", pad=30)  # above the top axis's names
             heat = fig.add_subplot(grid[row, 1], sharey=bars)
             shown = np.ma.masked_equal(np.maximum(m, np.where(m > 0, _FLOOR, 0.0)), 0.0)
             im = heat.imshow(shown, aspect="auto", origin="lower", cmap="viridis", norm=norm, interpolation="nearest")
@@ -102,14 +103,20 @@ def draw_classes_buckets(
             heat.set_facecolor("white")
             top = heat.secondary_xaxis("top")
             starts = category_starts(b)
-            top.set_xticks([s - 0.5 for s, _ in starts], [name for _, name in starts], rotation=25, ha="left")
+            top.set_xticks(
+                [s - 0.5 for s, _ in starts],
+                [name for _, name in starts],
+                rotation=40,
+                ha="left",
+                rotation_mode="anchor",
+            )
             top.tick_params(labelsize=MIN_FONT, length=6)
             for s, _ in starts[1:]:
                 heat.axvline(s - 0.5, color="white", linewidth=0.5, alpha=0.8)
             heat_axes.append(heat)
-        if im is not None:
-            bar = fig.colorbar(im, ax=heat_axes, fraction=0.03, pad=0.01, aspect=40)
-            bar.set_label("P(final bucket | class)")
+        if im is not None:  # under the last heat map, its width: attached to what it reads
+            bar = fig.colorbar(im, ax=heat_axes[-1], location="bottom", fraction=0.04, pad=0.02, aspect=45)
+            bar.set_label("P(final bucket | class); blank: a bucket the class cannot reach")
     return fig
 
 

@@ -118,6 +118,10 @@ def draw_removal(df: pd.DataFrame) -> Figure:
         ax.tick_params(length=0)
         ax.set_title("Removing one card from 52: relative change of each category's probability (%)")
         bar = fig.colorbar(im, ax=ax, fraction=0.04, pad=0.01)
+        # plain percentages at the decades of the scale (not -10^0 .. 10^0), no minor ticks
+        ticks = sorted({0.0, *(s * t for t in (0.01, 0.1, 1.0, 10.0, 100.0) if t <= lim for s in (-1, 1))})
+        bar.set_ticks(ticks, labels=[f"{t:+g}" if t else "0" for t in ticks])
+        bar.minorticks_off()
         bar.set_label("change (%)")
     return fig
 

@@ -19,6 +19,9 @@ def draw_multi(df: pd.DataFrame) -> Figure:
     """
     cfg = df.drop_duplicates(["seats", "riemanns", "opponents"]).sort_values(["riemanns", "opponents", "seats"])
     panels = sorted(cfg["riemanns"].unique())
+    # one seat axis for every panel (a panel with one seat count had one tick and its points
+    # pushed to the edges): every whole seat count of the run, half a seat of margin
+    lo, hi = (int(cfg["seats"].min()), int(cfg["seats"].max())) if len(cfg) else (2, 5)
     with style():
         fig = new_figure(min(7.0, SINGLE * len(panels)), 2.8)
         axes = fig.subplots(1, len(panels), sharey=True, squeeze=False)[0]
@@ -27,12 +30,13 @@ def draw_multi(df: pd.DataFrame) -> Figure:
             opps = list(dict.fromkeys(sub["opponents"]))
             for j, o in enumerate(opps):
                 line = sub[sub["opponents"] == o]
-                x = line["seats"].to_numpy() + (j - (len(opps) - 1) / 2) * 0.06
+                x = line["seats"].to_numpy() + (j - (len(opps) - 1) / 2) * 0.08
                 y = line["riemann_abits"].to_numpy()
                 err = [y - line["riemann_abits_lo"].to_numpy(), line["riemann_abits_hi"].to_numpy() - y]
                 ax.errorbar(x, y, yerr=err, marker="o", markersize=3, linewidth=1, capsize=2, label=type_label(o))
             ax.axhline(0.0, color="0.6", linewidth=0.6)
-            ax.set_xticks(sorted(sub["seats"].unique()))
+            ax.set_xticks(range(lo, hi + 1))
+            ax.set_xlim(lo - 0.5, hi + 0.5)
             ax.set_xlabel("seats at the table")
             ax.set_title(f"{r} Riemann{'s' if r > 1 else ''} at the table")
             ax.grid(axis="y", linewidth=0.3, alpha=0.5)

@@ -81,7 +81,7 @@ def draw_frontier(scores: pd.DataFrame) -> Figure:
     guarantee, vs_population).
     """
     with style():
-        fig = new_figure(SINGLE, 3.1)
+        fig = new_figure(SINGLE, 3.4)
         ax = fig.add_subplot()
         handles = []
         for variant, g in scores.groupby("variant", sort=True):
@@ -108,8 +108,10 @@ def draw_frontier(scores: pd.DataFrame) -> Figure:
         ax.set_ylabel("value vs the population (jbits/hand)")
         ax.set_title("Restricted Nash response frontier")
         ax.grid(linewidth=0.3, alpha=0.5)
-        ax.legend(handles=handles, loc="best", frameon=False, fontsize=6.5, handletextpad=0.3)
         _p_colourbar(fig, ax)
+        # below the axes: on them it sat among the v0.5 marks, which fall anywhere
+        fig.legend(handles=handles, loc="outside lower center", ncol=2, frameon=False, fontsize=6.5,
+                   handletextpad=0.3, columnspacing=1.2)  # fmt: skip
     return fig
 
 
