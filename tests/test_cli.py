@@ -240,6 +240,8 @@ BAD_INPUTS: dict[str, list[tuple[list[str], str]]] = {
         (["--tables", "{tables}", "--receipt", "{not_json}"], "{not_json}: not a readable receipt"),
         (["--tables", "{tables}", "--abstraction", "{corrupt}"], "{corrupt}/standard/classes.parquet"),
         (["--tables", "{tables}", "--seed", "x"], "argument --seed: invalid int value: 'x'"),
+        (["--tables", "{tables}", "--save", "{file}"], "--save {file}: exists; give --force to replace it"),
+        (["--tables", "{tables}", "--save", "{empty}"], "--save {empty}: is a directory; give a file name"),
         (
             ["--tables", "{tables}", "--abstraction", "{wild_abs}"],
             "{wild_abs}/standard/classes.parquet: the class table of variant wild (poker51.variant), not of standard "
@@ -360,6 +362,46 @@ def test_verify_out_replaces_a_file_only_with_force(bad, tmp_path, capsys):
     assert code == 2 and report.read_text() == "keep me"
     code, _, _ = run_cli([*argv, "--hands", "2", "--no-progress", "--out", str(report), "--force"], capsys)
     assert code == 0 and json.loads(report.read_text())["pass"] is True
+
+
+# --------------------------------------------------------------------------- play
+def test_play_takes_words_shows_categories_totals_the_session_and_saves_the_hands(bad, tmp_path):
+    import io
+
+    from poker51.commands import play
+    from poker51.play.engine import replay
+
+    save = tmp_path / "results" / "hands.jsonl"
+    argv = ["play", "--tables", bad["tables"], "--abstraction", bad["abs_cb"], "--seed", "3", "--hands", "2"]
+    args = cli.build_parser("play").parse_args([*argv, "--save", str(save)])
+    out = io.StringIO()
+
+    class Person:  # keeps all five, then "c" (check or call) at every bet
+        def readline(self) -> str:
+            return "all\n" if out.getvalue().rstrip("> ").rstrip().endswith('"none":') else "c\n"
+
+    assert play.run(args, stdin=Person(), stdout=out) == 0  # type: ignore[arg-type]
+    text = out.getvalue()
+    assert text.count("The draw: say now which of your five cards you keep") == 1  # explained once
+    dealt = [line for line in text.splitlines() if line.startswith("Your cards: 1:")]
+    assert dealt and all(line.endswith(")") for line in dealt)  # the category, as dealt
+    assert "Please give" not in text  # "c" was understood every time
+    net = sum(int(line.split("your net ")[1].split(".")[0]) for line in text.splitlines() if "): your net " in line)
+    assert text.rstrip().endswith(f"Session: 2 hands, your net {net:+d} jbits. The hands' logs are in {save}.")
+    hands, current = [], []  # the saved file: each hand's engine log, one after the other
+    for line in save.read_text().splitlines():
+        if line.startswith('{"event":"hand"') and current:
+            hands.append(current)
+            current = []
+        current.append(line)
+    hands.append(current)
+    assert len(hands) == 2
+    for h in hands:  # each replays to its own bytes, and its result is the one printed
+        log = "\n".join(h) + "\n"
+        assert replay(log).log_bytes == log.encode()
+    quit_out = io.StringIO()
+    assert play.run(cli.build_parser("play").parse_args(argv), stdin=io.StringIO("q\n"), stdout=quit_out) == 0
+    assert "Session: 0 hands, your net +0 jbits.\nGoodbye." in quit_out.getvalue()
 
 
 # --------------------------------------------------------------------------- solve --out
