@@ -73,3 +73,29 @@ def test_headline_tables_as_csv_and_latex(tmp_path):
         write_latex(df, tmp_path / "t.tex", "x", "tab:x").read_bytes()
         == write_latex(df, tmp_path / "u.tex", "x", "tab:x").read_bytes()
     )
+
+
+def test_the_scores_page_fits_1280_px():
+    """A model of the browser's layout (12 px sans-serif: about 7 px a character; headers wrap
+    at 6em = 72 px but never inside a word; 12 px of padding a cell) keeps the 14 columns of
+    the scores table, with LBR, under 1280 px."""
+    import re
+
+    from poker51.figures.headline import _CSS
+
+    assert "font-size:12px" in _CSS and "max-width:6em" in _CSS and "padding:2px 6px" in _CSS
+    scores = pd.DataFrame([("standard", "rnr", 0.5), ("standard", "v0.5", np.nan)], columns=["variant", "table", "p"])
+    scores = scores.assign(
+        value_low=-0.030235, value_high=0.058542, guarantee=-0.069332, vs_population=1.412795, br_gain=0.069332,
+        exploitability=0.014456, iterations=2000, lbr_win=-0.275, lbr_win_ci_low=-3.695057, lbr_win_ci_high=3.145057,
+        lbr_hands=4000,
+    )  # fmt: skip
+    h = headline_scores(scores)
+    assert len(h.columns) == 14
+    width = 0
+    for col in h.columns:
+        cells = [f"{x:+.4f}" if isinstance(x, float) else str(x) for x in h[col]]
+        words = max(len(w) for w in re.split(r"\s+", col)) * 7
+        header = max(words, min(len(col) * 7, 72))
+        width += max(header, max(len(c) for c in cells) * 7) + 12
+    assert width < 1280, width

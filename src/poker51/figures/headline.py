@@ -12,12 +12,12 @@ import pandas as pd
 from poker51.realcard.evidence import DIFF, POLICIES
 
 _CSS = (
-    "body{font-family:sans-serif;font-size:13px}"
+    "body{font-family:sans-serif;font-size:12px}"
     "table{border-collapse:collapse}"
-    "th,td{padding:2px 8px;border-bottom:1px solid #ddd;text-align:right}"
-    "th{background:#f4f4f4;white-space:normal;max-width:7.5em;vertical-align:bottom}"
+    "th,td{padding:2px 6px;border-bottom:1px solid #ddd;text-align:right}"
+    "th{background:#f4f4f4;white-space:normal;max-width:6em;vertical-align:bottom}"
     "td:first-child,th:first-child{text-align:left}"
-    "table{max-width:1260px}"  # the scores table's 15 columns fit a 1280 px window: headers wrap
+    "table{max-width:1260px}"  # the scores table's 14 columns fit a 1280 px window: headers wrap at 6em
 )
 _SCORE_COLUMNS = {
     "variant": "variant",
