@@ -252,7 +252,7 @@ def _bad(df: pd.DataFrame, mutate) -> pd.DataFrame:
 
 
 @pytest.mark.parametrize("mutate, message", [
-    (lambda d: d.loc.__setitem__((0, "fold"), d.loc[0, "fold"] + 0.01), "do not sum to 1"),
+    (lambda d: d.loc.__setitem__((0, "fold"), d.loc[0, "fold"] + 0.01), r"do not sum to 1 \(row 0 sums to 1\.0\d*\)"),
     (lambda d: d.loc.__setitem__((3, "fold"), -0.5), r"outside \[0, 1\]"),
     (lambda d: d.loc.__setitem__((0, "h_bet"), np.int8(4)), "does not match line"),
 ])  # fmt: skip
