@@ -185,12 +185,30 @@ def test_the_design_index_lists_every_entry():
     assert len(entries) >= 110
 
 
+def test_every_test_a_page_names_exists():
+    """The design entries name the tests that hold them: each named test function and test file exists."""
+    defs, stems = set(), set()
+    for f in (ROOT / "tests").rglob("*.py"):
+        defs |= set(re.findall(r"^def (test_\w+)", f.read_text(), re.M))
+        stems.add(f.stem)
+    named = 0
+    for page in PAGES:
+        text = page.read_text()
+        for path in set(re.findall(r"\b(tests/[\w/]+\.py)", text)):
+            assert (ROOT / path).exists(), (rel(page), path)
+        for name in set(re.findall(r"\b(test_\w+)\b", text)) - stems:
+            assert name in defs or name.startswith("test_unit"), (rel(page), name)  # test-unit-* are make targets
+            named += 1
+    assert named >= 150
+
+
 def test_no_page_names_a_module_that_moved():
     """``poker51.play`` is the heads-up engine only; the policies and the real-card studies moved
     out of it, and the pot law and the deals moved under ``poker51.table``."""
     moved = ["poker51.pots", "poker51.deal", "src/poker51/pots.py", "src/poker51/deal.py", "tests/test_pots.py"]
-    moved += [f"play/{m}.py" for m in ("riemann", "v05", "models", "holdout", "evidence", "verify", "audit", "lbr")]
-    moved += [f"play.{m}" for m in ("riemann", "v05", "models", "holdout", "evidence", "verify", "lbr")]
+    studies = ("evidence", "verify", "audit", "lbr", "belief_claims", "abstraction_size")
+    moved += [f"play/{m}" for m in ("riemann", "v05", "models", "holdout", *studies)]
+    moved += [f"play.{m}" for m in ("riemann", "v05", "models", "holdout", *studies)]
     for page in PAGES:
         if page.name == "speed-log.md":  # a dated history: it names the code as it was then
             continue
