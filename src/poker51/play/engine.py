@@ -86,7 +86,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Mapping, Sequence
-from functools import cache, partial
+from functools import cache, lru_cache, partial
 from typing import Any
 
 import numpy as np
@@ -158,6 +158,29 @@ def stacked_deck(variant: str, top: Sequence[int]) -> list[int]:
     """A deck with ``top`` first, then the variant's other cards ascending (for tests)."""
     rest = [c for c in variant_cards(variant) if c not in set(top)]
     return [int(c) for c in top] + rest
+
+
+# --------------------------------------------------------------------------- the settlement
+@lru_cache(maxsize=1 << 16)
+def pot_law(c_h: int, c_r: int, reason: str, winner: str | None) -> tuple[dict[str, int], dict[str, int]]:
+    """(returned, won) per seat, as the log reports them, of a hand that ends by ``reason``
+    (``fold`` or ``showdown``) with ``winner`` (None: a split) after H put in ``c_h`` and R
+    ``c_r``: the shared pot law, :func:`poker51.table.settlement.settle`.  A showdown returns
+    each unmatched excess and pays the matched pot to the winner (a split: half each; the
+    matched pot is even).  A fold gives the whole pot to the other player; the log reports
+    its uncalled jbits as won (returned 0 each).  It depends only on these four values, so it
+    is kept per value (callers copy the dicts).
+
+    >>> pot_law(5, 3, "showdown", "R"), pot_law(5, 1, "fold", "H")
+    (({'H': 2, 'R': 0}, {'H': 0, 'R': 6}), ({'H': 0, 'R': 0}, {'H': 6, 'R': 0}))
+    """
+    c = {H: int(c_h), R: int(c_r)}
+    if reason == "fold":
+        st = settle(c, live=(winner,), order=SEATS, transfers=False)
+        return {H: 0, R: 0}, st.payouts
+    strengths = {H: 0, R: 0} if winner is None else {winner: 1, R if winner == H else H: 0}
+    st = settle(c, live=SEATS, strengths=strengths, order=SEATS, transfers=False)
+    return st.returned, st.won
 
 
 # --------------------------------------------------------------------------- the state
@@ -453,19 +476,13 @@ class HandState(HandProtocol):
                 "winner": winner or "split",
             }
         )
-        self._settle(reason="showdown", winner=winner, strengths=st)
+        self._settle(reason="showdown", winner=winner)
 
-    def _settle(self, reason: str, winner: str | None, strengths: Mapping[str, int] | None = None) -> None:
-        """Settle by the pot law (:func:`poker51.table.settlement.settle`).  The log reports a
-        fold as the whole pot won by the other player, its uncalled jbits included (returned
-        0 each); a showdown returns each unmatched excess and pays the matched pot."""
+    def _settle(self, reason: str, winner: str | None) -> None:
+        """Settle by the pot law (:func:`pot_law`)."""
+        returned, won = pot_law(self.contrib[H], self.contrib[R], reason, winner)
         c = dict(self.contrib)
-        live = SEATS if reason == "showdown" else (winner,)
-        st = settle(c, live=live, strengths=strengths if reason == "showdown" else None, order=SEATS)
-        if reason == "fold":
-            returned, won = {H: 0, R: 0}, st.payouts
-        else:
-            returned, won = st.returned, st.won
+        returned, won = dict(returned), dict(won)
         for s in SEATS:
             self.stacks[s] += returned[s] + won[s]
         check_stacks(self.stacks_before, self.stacks)

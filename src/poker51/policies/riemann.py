@@ -112,24 +112,20 @@ class PublicState:
 
     def __post_init__(self) -> None:
         """Refuse a state no spot can have, with an :class:`InputError` naming the field and its range."""
-
-        def count(x: object) -> bool:
-            return isinstance(x, (int, np.integer)) and not isinstance(x, bool)
-
-        if not count(self.street) or self.street not in (0, 1):
-            raise InputError(f"PublicState: street is 0 (before the draw) or 1 (after it), got {self.street!r}")
-        if not count(self.h_draw) or not 0 <= self.h_draw <= 5:
-            raise InputError(f"PublicState: h_draw is H's draw count 0..5, got {self.h_draw!r}")
-        if self.street == 0 and self.r_draw != -1:
-            raise InputError(f"PublicState: r_draw is -1 before the draw, got {self.r_draw!r}")
-        if self.street == 1 and (not count(self.r_draw) or not 0 <= self.r_draw <= 5):
-            raise InputError(f"PublicState: r_draw is Riemann's draw count 0..5 after the draw, got {self.r_draw!r}")
-        if not isinstance(self.pre_line, str) or not isinstance(self.post_line, str):
-            raise InputError("PublicState: pre_line and post_line are lines of table tokens (str)")
-        if self.street == 0 and self.post_line:
-            raise InputError(f"PublicState: post_line is empty before the draw, got {self.post_line!r}")
-        if not isinstance(self.can_raise, (bool, np.bool_)):
-            raise InputError(f"PublicState: can_raise is a bool, got {self.can_raise!r}")
+        if not (  # the fast path: plain ints, strs and a bool in range
+            type(self.street) is int
+            and type(self.h_draw) is int
+            and type(self.r_draw) is int
+            and type(self.pre_line) is str
+            and type(self.post_line) is str
+            and type(self.can_raise) is bool
+            and 0 <= self.h_draw <= 5
+            and (
+                (self.street == 0 and self.r_draw == -1 and not self.post_line)
+                or (self.street == 1 and 0 <= self.r_draw <= 5)
+            )
+        ):
+            _check_public_state(self)
 
     @property
     def line(self) -> str:
@@ -138,6 +134,28 @@ class PublicState:
     def lookup(self) -> tuple[int, int, int, str, str]:
         """(street, h_draw read, r_draw, pre_line, post_line): the spot part of a table key."""
         return (self.street, read_draw(self.h_draw), self.r_draw, self.pre_line, self.post_line)
+
+
+def _count(x: object) -> bool:
+    return isinstance(x, (int, np.integer)) and not isinstance(x, bool)
+
+
+def _check_public_state(s: PublicState) -> None:
+    """The checks of :meth:`PublicState.__post_init__` one by one (NumPy ints and bools pass)."""
+    if not _count(s.street) or s.street not in (0, 1):
+        raise InputError(f"PublicState: street is 0 (before the draw) or 1 (after it), got {s.street!r}")
+    if not _count(s.h_draw) or not 0 <= s.h_draw <= 5:
+        raise InputError(f"PublicState: h_draw is H's draw count 0..5, got {s.h_draw!r}")
+    if s.street == 0 and s.r_draw != -1:
+        raise InputError(f"PublicState: r_draw is -1 before the draw, got {s.r_draw!r}")
+    if s.street == 1 and (not _count(s.r_draw) or not 0 <= s.r_draw <= 5):
+        raise InputError(f"PublicState: r_draw is Riemann's draw count 0..5 after the draw, got {s.r_draw!r}")
+    if not isinstance(s.pre_line, str) or not isinstance(s.post_line, str):
+        raise InputError("PublicState: pre_line and post_line are lines of table tokens (str)")
+    if s.street == 0 and s.post_line:
+        raise InputError(f"PublicState: post_line is empty before the draw, got {s.post_line!r}")
+    if not isinstance(s.can_raise, (bool, np.bool_)):
+        raise InputError(f"PublicState: can_raise is a bool, got {s.can_raise!r}")
 
 
 def spot_key(state: PublicState) -> str:
