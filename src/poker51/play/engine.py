@@ -167,8 +167,9 @@ def pot_law(c_h: int, c_r: int, reason: str, winner: str | None) -> tuple[dict[s
     (``fold`` or ``showdown``) with ``winner`` (None: a split) after H put in ``c_h`` and R
     ``c_r``: the shared pot law, :func:`poker51.table.settlement.settle`.  A showdown returns
     each unmatched excess and pays the matched pot to the winner (a split: half each; the
-    matched pot is even).  A fold gives the whole pot to the other player; the log reports
-    its uncalled jbits as won (returned 0 each).  It depends only on these four values, so it
+    matched pot is even).  A fold (the folder faced a bet: it put in at most what the other
+    did) gives the whole pot to the other player; the log reports its uncalled jbits as won
+    (returned 0 each).  It depends only on these four values, so it
     is kept per value (callers copy the dicts).
 
     >>> pot_law(5, 3, "showdown", "R"), pot_law(5, 1, "fold", "H")
