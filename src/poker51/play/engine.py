@@ -29,7 +29,8 @@ The hand, in integer jbits
    what it contributed.  At showdown each player first gets back its unmatched excess
    ``c - min(c_H, c_R)``; the higher :func:`poker51.hands.pure.pure_strength` takes the
    matched ``2 * min(c_H, c_R)``; equal strengths split it ``min`` each.  In heads-up
-   the matched part is always even, so no odd jbit ever arises.  The sum of the
+   the matched part is always even, so no odd jbit ever arises.  This is the floor's pot
+   law (:func:`pot_law` calls :func:`poker51.table.settlement.settle`).  The sum of the
    stacks is checked to be unchanged after every hand.
 
 Player protocol
@@ -55,7 +56,9 @@ PokerKit's habit: for every action ``verify_x`` raises :class:`IllegalAction` (a
 :class:`~poker51.errors.InputError`) whose message names the forbidding rule,
 ``can_x`` returns a bool and ``x`` acts: ``check(keep=None)``, ``bet(amount,
 keep=None)``, ``call()``, ``raise_bet()``, ``fold()``, ``draw(keep_r)``.
-``legal_actions()`` lists the actor's choices for a UI.
+``legal_actions()`` lists the actor's choices for a UI.  A game server drives a hand
+through the table protocol (:mod:`poker51.play.protocol`): ``play(TableAction)``, the
+seats' views and the state as JSON, and :meth:`HandState.from_log`.
 
 Log
 ---
@@ -67,7 +70,8 @@ in, round total, all_in, pot, stacks; H's first one adds keep and draw_count), t
 ``draw`` (seat, keep, count, discarded, drawn, hand), ``showdown`` (only at a
 showdown: hands, strengths, categories, winner) and ``result`` (reason, winner,
 contributed, returned, won, net, stacks, both hands: cards are revealed on a fold
-too).  :func:`replay` re-runs a hand from its log alone and reproduces the bytes.  A
+too).  :func:`replay` re-runs a hand from its log alone and reproduces the bytes;
+:meth:`HandState.from_log` rebuilds a hand in progress from any prefix of its log.  A
 :class:`HandResult` builds its log when it is first read.
 
 >>> from poker51.cards import parse_cards
