@@ -213,7 +213,7 @@ def test_missing_files_exit_2(tmp_path, capsys):
     assert main(["rulebook", "run", str(tmp_path / "none.json")]) == 2
     assert "cannot read the scenario" in capsys.readouterr().err
     assert main(["rulebook", "check", str(tmp_path / "none.jsonl")]) == 2
-    assert "cannot read the log" in capsys.readouterr().err
+    assert "none.jsonl: no such log" in capsys.readouterr().err
 
 
 @pytest.mark.parametrize(("text", "needle"), [("{]", "not JSON"), ('{"type": "x"}', "type commit or hand")])

@@ -38,16 +38,20 @@ from typing import Any
 from poker51.cards import card_str, cards_str
 from poker51.errors import InputError
 from poker51.rulebook.games import ARTICLES, Game
+from poker51.table.errors import IllegalAction
 
 __all__ = ["Hand", "Player", "RuleError"]
 
 
-class RuleError(InputError):
-    """An action the rule book does not allow; the message names the action and the article."""
+class RuleError(IllegalAction):
+    """An action the rule book does not allow: the floor's :class:`~poker51.table.errors.IllegalAction`
+    whose message names the action and the article, ``"{action} breaks {article} ({title}): {detail}"``;
+    ``.rule`` is ``"{article} ({title})"``, ``.action`` and ``.article`` what they say."""
 
     def __init__(self, action: str, article: str, detail: str) -> None:
-        self.action, self.article, self.detail = action, article, detail
-        super().__init__(f"{action} breaks {article} ({ARTICLES.get(article, 'the rule book')}): {detail}")
+        rule = f"{article} ({ARTICLES.get(article, 'the rule book')})"
+        super().__init__(detail, rule, message=f"{action} breaks {rule}: {detail}")
+        self.action, self.article = action, article
 
 
 @dataclass

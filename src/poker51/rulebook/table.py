@@ -380,8 +380,8 @@ class Table:
             if self.rake
             else None,
             contributions={p.name: p.contrib for p in h.players},
-            returned={names[s]: v for s, v in result.returned.items()},
-            payouts={names[s]: v for s, v in result.payouts.items() if v},
+            returned={names[s]: v for s, v in result.returned.items() if v},
+            payouts={names[s]: v for s, v in result.won.items() if v},
             stacks={names[s]: v for s, v in result.stacks.items()},
             conserved=start == sum(result.stacks.values()) + result.rake,
         )
