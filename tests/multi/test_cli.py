@@ -99,7 +99,10 @@ def test_bad_logs_and_belief_files_exit_2(tmp_path, capsys):
     cases = [
         (["multi", "check", str(tmp_path / "none.log")], "no such log"),
         (["multi", "check", write(tmp_path, "not json\n", "x.log")], "not JSON"),
-        (["multi", "check", write(tmp_path, '{"event": "hand"}\n', "y.log")], "y.log:1:1: not a poker51-multi-log/1 log"),
+        (
+            ["multi", "check", write(tmp_path, '{"event": "hand"}\n', "y.log")],
+            "y.log:1:1: not a poker51-multi-log/1",
+        ),
         (["multi", "run", write(tmp_path, GOOD), "--belief", str(tmp_path / "b.parquet")], "no such table"),
     ]
     for args, message in cases:

@@ -11,16 +11,17 @@ discards as card strings, ``timeout`` (check if free, else fold; stand pat at th
 ``leave`` (a person folds at once and is paid out when the hand ends).  A Riemann's seat is
 played like any other: the server asks its policy.
 
-**The hand's log** (:meth:`TableHand.hand_log`) is the table's log
+**The hand's log** (:meth:`TableHand.hand_log`, format :data:`FORMAT`) is the table's log
 (:attr:`~poker51.multi.table.Table.log`, canonical JSON lines) with two kinds of private
-records a server keeps on its disk and never sends: ``{"event": "deck", ...}`` after the
-``hand`` record (the committed deck, salt and seed, as the ``reveal`` record shows them
-when the hand ends) and ``{"event": "play", ...}`` before each step's records (the action
-as the server received it, a draw's discards included).  Without those two kinds the lines
-are the table log's, byte for byte (:func:`public_lines`).  :meth:`TableHand.from_log`
-rebuilds the hand from any prefix of it: the seats and deck from the first records, then
-every ``play`` record; the records that follow from them are written again, so the rebuilt
-hand's log is the prefix (a line cut in the middle dropped) continued.
+records a server keeps on its disk and never sends: a first ``{"event": "setup", ...}``
+record (the table's id and first button, the seats as taken, and the committed deck with its
+salt and seed, as the ``reveal`` record shows them when the hand ends) and a
+``{"event": "play", ...}`` record before each step's records (the action as the server
+received it, a draw's discards included).  Without those two kinds the lines are the table
+log's, byte for byte (:func:`public_lines`).  :meth:`TableHand.from_log` rebuilds the hand
+from any prefix of it: the seats and deck from the first record, then every ``play`` record;
+the records that follow from them are written again, so the rebuilt hand's log is the
+prefix (a line cut in the middle dropped) continued.
 
 >>> seats = [{"seat": 0, "name": "ann", "buyin": 4}, {"seat": 2, "name": "bob", "buyin": 2}]
 >>> h = TableHand.deal(seats, button=2, entropy=7)
@@ -28,10 +29,12 @@ hand's log is the prefix (a line cut in the middle dropped) continued.
 (0, ['0 check', '0 open 100', '0 open 200'])
 >>> h.play(TableAction.of(0, "open", 200)); h.whose_turn()
 2
->>> h.verify_play(TableAction.of(2, "raise"))
-Traceback (most recent call last):
-...
-poker51.table.errors.IllegalAction: a raise of 200 cents over 100 to call, holding 100 [A hand 2-3: a raise is by the opening amount; holding less, go all in]
+>>> try:
+...     h.verify_play(TableAction.of(2, "raise"))
+... except IllegalAction as err:
+...     print(err.detail); print(err.rule)
+a raise of 200 cents over 200 to call, holding 100
+A hand 2-3: a raise is by the opening amount; holding less, go all in
 >>> TableHand.from_log(h.hand_log()).hand_log() == h.hand_log()
 True
 """
@@ -48,18 +51,22 @@ from poker51.errors import InputError
 from poker51.io import canonical_json
 from poker51.multi.commit import CommittedDeck, DeckSource
 from poker51.multi.hand import DONE, DRAW, Hand
-from poker51.multi.law import JBIT, RULE_TURN, Move
+from poker51.multi.law import RULE_TURN, Move
 from poker51.multi.table import Table
 from poker51.multi.view import seat_view
+from poker51.table.deal import deck_commitment
 from poker51.table.errors import IllegalAction, ReplayError
-from poker51.table.log import MULTI, read_log
+from poker51.table.log import read_log
 from poker51.table.protocol import PlayMixin, TableAction, cards_json
 
+#: the format of a hand's log (its first record's ``format``)
+FORMAT = "poker51-multi-hand/1"
 #: the log records a server keeps private (never in the table's public log)
-PRIVATE = ("deck", "play")
+PRIVATE = ("setup", "play")
 BET_KINDS = ("check", "open", "call", "raise", "fold")
 KINDS = (*BET_KINDS, "allin", "draw", "timeout", "leave")
 RULE_AMOUNT = "A hand 2-3: a call matches the bet (or all you hold), a raise is by the opening amount"
+RULE_OVER = "A hand: a hand ends at the showdown or the last fold"
 RULE_KIND = "A hand 2-4: check, open, call, raise, fold, all in, draw; a timeout; leave"
 
 
@@ -75,9 +82,7 @@ class _Recorded:
 
 def public_lines(log: str) -> str:
     """The table's public log inside a hand's log: every line but the private ones."""
-    return "".join(
-        line + "\n" for line in log.splitlines() if line and json.loads(line).get("event") not in PRIVATE
-    )
+    return "".join(line + "\n" for line in log.splitlines() if line and json.loads(line).get("event") not in PRIVATE)
 
 
 class TableHand(PlayMixin):
@@ -91,9 +96,26 @@ class TableHand(PlayMixin):
         self.hand: Hand = hand
         self.setup = [dict(s) for s in setup]
         self.seats: tuple[int, ...] = tuple(hand.order)
-        self._lines: list[str] = []
+        cd = table.deck
+        assert cd is not None
+        self._lines: list[str] = [
+            canonical_json(
+                {
+                    "event": "setup",
+                    "format": FORMAT,
+                    "table": table.id,
+                    "source": table.source.source,
+                    "button": hand.button,
+                    "seats": self.setup,
+                    "deck": cards_json(cd.deck),
+                    "salt": cd.salt.hex(),
+                    "seed": None if cd.seed is None else cd.seed.hex(),
+                    "deck_source": cd.source,
+                }
+            )  # fmt: skip
+        ]
         self._seen = 0
-        self._flush(deck_after_hand=True)
+        self._flush()
 
     # ------------------------------------------------------------------ building
     @classmethod
@@ -121,30 +143,24 @@ class TableHand(PlayMixin):
         text = log.decode("utf-8") if isinstance(log, (bytes, bytearray)) else str(log)
         if text and not text.endswith("\n"):
             text = text[: text.rfind("\n") + 1]  # a line cut in the middle
-        records = read_log(text, expect=MULTI) if text else []
-        head = [r for r in records if r["event"] in ("table", "sit", "riemann_add", "hand", "deck")]
-        deck_rec = next((r for r in head if r["event"] == "deck"), None)
-        hand_rec = next((r for r in head if r["event"] == "hand"), None)
-        if not records or deck_rec is None or hand_rec is None:
-            raise ReplayError("the log ends before the hand is dealt (its 'deck' record)")
-        seats: list[dict[str, Any]] = []
-        for r in head:
-            if r["event"] == "sit":
-                rc = r["receipt"]
-                seats.append({"seat": rc["seat"], "name": rc["player"], "buyin": rc["amount_cents"] // JBIT})
-            elif r["event"] == "riemann_add":
-                seats.append({"seat": r["seat"], "name": r["name"], "riemann": True, "added_by": r["added_by"]})
-        committed = CommittedDeck(
-            tuple(parse_card(c) for c in deck_rec["deck"]),
-            bytes.fromhex(deck_rec["salt"]),
-            hand_rec["commitment"],
-            deck_rec["source"],
-            None if deck_rec["seed"] is None else bytes.fromhex(deck_rec["seed"]),
-        )
-        t = Table(records[0]["table"], _Recorded(records[0]["source"], committed), hand_rec["button"])  # type: ignore[arg-type]
-        _seat_all(t, seats)
+        records = read_log(text) if text else []
+        if not records or records[0].get("event") != "setup" or records[0].get("format") != FORMAT:
+            raise ReplayError(f"not a {FORMAT} log: the first record is its 'setup' record")
+        head = records[0]
+        try:
+            committed = CommittedDeck(
+                tuple(parse_card(c) for c in head["deck"]),
+                bytes.fromhex(head["salt"]),
+                deck_commitment([parse_card(c) for c in head["deck"]], bytes.fromhex(head["salt"])),
+                head["deck_source"],
+                None if head["seed"] is None else bytes.fromhex(head["seed"]),
+            )
+            t = Table(head["table"], _Recorded(head["source"], committed), head["button"])  # type: ignore[arg-type]
+            _seat_all(t, head["seats"])
+        except (KeyError, TypeError, ValueError) as exc:
+            raise ReplayError(f"the setup record is malformed ({exc!r})") from None
         t.start_hand()
-        out = cls(t, seats)
+        out = cls(t, head["seats"])
         for r in records:
             if r["event"] == "play":
                 out.play(TableAction.from_json({k: v for k, v in r.items() if k not in ("event", "hand")}))
@@ -165,20 +181,10 @@ class TableHand(PlayMixin):
         return out
 
     # ------------------------------------------------------------------ the log
-    def _flush(self, play: TableAction | None = None, deck_after_hand: bool = False) -> None:
+    def _flush(self, play: TableAction | None = None) -> None:
         if play is not None:
             self._lines.append(canonical_json({"event": "play", "hand": self.hand.number, **play.to_json()}))
-        for rec in self.table.log[self._seen :]:
-            self._lines.append(canonical_json(rec))
-            if deck_after_hand and rec["event"] == "hand":
-                cd = self.table.deck
-                assert cd is not None
-                self._lines.append(
-                    canonical_json({
-                        "event": "deck", "hand": rec["hand"], "deck": cards_json(cd.deck), "salt": cd.salt.hex(),
-                        "seed": None if cd.seed is None else cd.seed.hex(), "source": cd.source,
-                    })  # fmt: skip
-                )
+        self._lines += [canonical_json(rec) for rec in self.table.log[self._seen :]]
         self._seen = len(self.table.log)
 
     def hand_log(self) -> str:
@@ -243,9 +249,13 @@ class TableHand(PlayMixin):
     def verify_play(self, action: TableAction) -> None:
         """None if ``action`` is legal now, else :class:`IllegalAction` naming the rule."""
         if self.finished:
-            raise IllegalAction(f"{action.kind}: the hand is over", "A hand: a hand ends at the showdown or the last fold")
+            raise IllegalAction(
+                f"{action.kind}: the hand is over", "A hand: a hand ends at the showdown or the last fold"
+            )
         if action.kind != "leave" and action.seat != self.whose_turn():
-            raise IllegalAction(f"{action.kind}: it is seat {self.whose_turn()}'s turn, not {action.seat!r}'s", RULE_TURN)
+            raise IllegalAction(
+                f"{action.kind}: it is seat {self.whose_turn()}'s turn, not {action.seat!r}'s", RULE_TURN
+            )
         self._resolve(action)
 
     def apply_play(self, action: TableAction) -> None:
@@ -264,13 +274,10 @@ class TableHand(PlayMixin):
         self._flush(action)
 
     def chips(self) -> int:
-        """Every cent at the table now: stacks (abits included), the pot, banks, held jbits."""
-        led = self.table.ledger
-        pot = 0 if self.finished else self.hand.pot()
-        return (
-            sum(self.table.stack.values()) + pot + sum(p.bank for p in led.people.values())
-            + sum(sum(r.held.values()) for r in led.riemanns.values())
-        )  # fmt: skip
+        """Every person's jbits now, in cents: banks, stacks, chips in the pot and jbits Riemann
+        holds for them (:meth:`poker51.multi.ledger.Ledger.total_people`; constant: jbits move
+        only between people, and a Riemann's abits are not jbits)."""
+        return self.table.ledger.total_people(self.hand.committed if not self.finished else {})
 
     # ------------------------------------------------------------------ views
     def view_json(self, seat: int) -> dict[str, Any]:
@@ -314,4 +321,4 @@ def _seat_all(t: Table, seats: Sequence[Mapping[str, Any]]) -> None:
             t.sit(s["name"], s["seat"], s["buyin"])
 
 
-__all__ = ["KINDS", "PRIVATE", "TableHand", "public_lines"]
+__all__ = ["FORMAT", "KINDS", "PRIVATE", "TableHand", "public_lines"]
