@@ -67,6 +67,11 @@ class Settlement(FloorSettlement):
     stacks: dict[int, int] = field(default_factory=dict)
     shows: list[dict[str, Any]] = field(default_factory=list)
 
+    @property
+    def pot_results(self) -> tuple[PotResult, ...]:
+        """The pots with their rake and shares (``pots``, typed as the rule book's records)."""
+        return tuple(p for p in self.pots if isinstance(p, PotResult))
+
 
 class Showdown:
     """The showdown of ``hand`` (``hand.phase == "showdown"``), or the settlement of a hand
@@ -106,8 +111,8 @@ class Showdown:
                 return False
         return True
 
-    def decide(self, seat: int, show: bool, timeout: bool = False) -> None:
-        """The player to show shows (``show``) or mucks; a timeout shows (the table never mucks for a player)."""
+    def verify_decide(self, seat: int, show: bool) -> None:
+        """None if ``seat`` may show (``show``) or muck now, else :class:`RuleError` (5.2, 5.3)."""
         p = self.hand.by_seat.get(seat)
         name = p.name if p else str(seat)
         what = f"{name} {'show' if show else 'muck'}"
@@ -117,6 +122,12 @@ class Showdown:
             raise RuleError(what, "5.2", f"{self.hand.by_seat[self.to_show].name} shows first")
         if not show and not self.may_muck(seat):
             raise RuleError(what, "5.3", f"{name} is the last hand that can claim a pot: it must be shown")
+
+    def decide(self, seat: int, show: bool, timeout: bool = False) -> None:
+        """The player to show shows (``show``) or mucks; a timeout shows (the table never mucks for a player)."""
+        self.verify_decide(seat, show)
+        p = self.hand.by_seat.get(seat)
+        name = p.name if p else str(seat)
         self.decided[seat] = show
         assert p is not None
         entry: dict[str, Any] = {"player": name, "shown": show, "cards": cards_str(p.hole).split()}
@@ -178,7 +189,7 @@ class Showdown:
             total_rake += rake
             results.append(PotResult(pot.amount, pot.eligible, tuple(ordered), rake, shares))
         stacks = {p.seat: p.stack + self.returned.get(p.seat, 0) + payouts[p.seat] for p in hand.players}
-        return Settlement(
+        settled = Settlement(
             contributed={p.seat: p.contrib for p in hand.players},
             returned={**self.returned, **{p.seat: 0 for p in hand.players if p.seat not in self.returned}},
             won=payouts,
@@ -187,4 +198,6 @@ class Showdown:
             rake=total_rake,
             stacks=stacks,
             shows=list(self.shows),
-        ).check()
+        )
+        settled.check()
+        return settled
