@@ -161,9 +161,12 @@ class TableHand(PlayMixin):
             raise ReplayError(f"the setup record is malformed ({exc!r})") from None
         t.start_hand()
         out = cls(t, head["seats"])
-        for r in records:
-            if r["event"] == "play":
-                out.play(TableAction.from_json({k: v for k, v in r.items() if k not in ("event", "hand")}))
+        for k, r in enumerate(records):
+            if r.get("event") == "play":
+                try:
+                    out.play(TableAction.from_json({x: v for x, v in r.items() if x not in ("event", "hand")}))
+                except InputError as exc:
+                    raise ReplayError(f"line {k + 1}: the play does not replay ({exc})") from None
         given, rebuilt = text.splitlines(), out.hand_log().splitlines()
         if rebuilt[: len(given)] != given:
             k = next(i for i, (a, b) in enumerate(zip(given, rebuilt + [""] * len(given))) if a != b)
