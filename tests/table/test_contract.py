@@ -28,6 +28,7 @@ ADAPTERS = adapters()
 
 
 def test_every_engine_module_registers_an_adapter():
+    assert "engines_headsup" in ENGINE_MODULES
     assert all(isinstance(a, EngineAdapter) for a in ADAPTERS)
     assert len({a.name for a in ADAPTERS}) == len(ADAPTERS) >= len(ENGINE_MODULES)
 

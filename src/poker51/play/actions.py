@@ -37,6 +37,8 @@ RULE_NO_WAGER = "rule card, A hand 7: a player with no jbits left ends the wager
 RULE_BALANCE = "a bet cannot exceed the bettor's balance"
 RULE_CHECK_FOLD_AMOUNT = "rule card, A hand 3: a check or a fold puts in no jbits"
 RULE_CALL_AMOUNT = "rule card, A hand 3-4: a call puts in what is owed, or the whole balance when it is short"
+RULE_TURN = "rule card, A hand 2-5: H acts first in each betting round, then the players alternate; R draws at the draw"
+RULE_KINDS = "an action is a check, bet, call, raise or fold in a betting round, or R's draw (its keep) at the draw"
 
 
 # --------------------------------------------------------------------------- values

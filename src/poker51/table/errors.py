@@ -76,9 +76,10 @@ class ReplayError(InputError):
     not its seed's."""
 
 
-class LogError(InputError):
+class LogError(ReplayError):
     """A log file or text that cannot be read: not JSON lines, or not a known log format.
-    The message names the file (or ``<log>``), the line and the column."""
+    The message names the file (or ``<log>``), the line and the column.  A log that cannot be
+    read does not replay either, so it is a :class:`ReplayError`."""
 
 
 __all__ = ["IllegalAction", "LogError", "ReplayError", "illegal", "split_rule"]

@@ -89,6 +89,12 @@ def read_log(
     errors (default: the path, or ``<log>`` for text).  Raises :class:`LogError`.
     """
     text, where = _source_text(source, name)
+    return parse_log(text, expect, where)
+
+
+def parse_log(text: str, expect: str | None = None, name: str = "<log>") -> list[dict[str, Any]]:
+    """The records of a log's text (:func:`read_log` without the file; ``name`` for errors)."""
+    where = name
     out: list[dict[str, Any]] = []
     for k, line in enumerate(text.splitlines(), 1):
         if not line.strip():
@@ -140,4 +146,4 @@ def log_format(records: Sequence[dict[str, Any]]) -> str | None:
     return None
 
 
-__all__ = ["FORMATS", "HEADS_UP", "MULTI", "RULEBOOK", "log_format", "log_line", "log_text", "read_log"]
+__all__ = ["FORMATS", "HEADS_UP", "MULTI", "RULEBOOK", "log_format", "log_line", "log_text", "parse_log", "read_log"]

@@ -99,6 +99,7 @@ def settle(
     live: Collection[Any],
     strengths: Mapping[Any, int] | None = None,
     order: Sequence[Any] | None = None,
+    transfers: bool = True,
 ) -> Settlement:
     """The settlement by the pot law (module docstring).
 
@@ -106,39 +107,37 @@ def settle(
     orders the winners of a pot (odd units go first to the first of them) and the
     contributors a pot is paid from.  ``strengths`` (higher wins) decides each pot among its
     eligible seats; None or empty means no showdown, and ``live`` then holds the one seat left.
+    ``transfers=False`` leaves :attr:`Settlement.transfers` empty (a game that books no
+    transfer per contributor saves their computation).
     """
-    seats = list(order) if order is not None else list(contributions)
+    seats = tuple(order) if order is not None else tuple(contributions)
     index = {s: i for i, s in enumerate(seats)}
-    if set(index) != set(contributions):
-        raise ValueError(f"order {seats} must list every contributing seat once")
-    c = {index[s]: int(v) for s, v in contributions.items()}
-    live_i = {index[s] for s in live}
-    showdown = bool(strengths)
-    returned_i, rest = return_uncalled(c, live_i)
-    transfers = [(seats[i], seats[i], v) for i, v in returned_i.items() if v > 0]
-    won = {s: 0 for s in seats}
+    if len(index) != len(contributions) or not all(s in index for s in contributions):
+        raise ValueError(f"order {list(seats)} must list every contributing seat once")
+    c = {index[s]: v for s, v in contributions.items()}
+    returned_i, rest = return_uncalled(c, [index[s] for s in live])
+    rows = [(seats[i], seats[i], v) for i, v in returned_i.items() if v > 0] if transfers else []
+    won = dict.fromkeys(seats, 0)
     pots = []
-    for pot in build_pots(rest, live_i):
-        if showdown:
-            assert strengths is not None
+    for pot in build_pots(rest, [index[s] for s in live]):
+        if strengths:
             best = max(strengths[seats[i]] for i in pot.eligible)
             win = [i for i in pot.eligible if strengths[seats[i]] == best]
         else:
             win = list(pot.eligible)
-        for (a, b), v in pot_transfers(pot, win).items():
-            transfers.append((seats[a], seats[b], v))
+        if transfers:
+            rows += [(seats[a], seats[b], v) for (a, b), v in pot_transfers(pot, win).items()]
         for i, v in split_amount(pot.amount, win).items():
             won[seats[i]] += v
         pots.append(PotResult(pot.amount, tuple(seats[i] for i in pot.eligible), tuple(seats[i] for i in win)))
-    returned = {s: returned_i.get(index[s], 0) for s in seats}
     return Settlement(
         contributed={s: int(contributions[s]) for s in seats},
-        returned=returned,
+        returned={s: returned_i.get(index[s], 0) for s in seats},
         won=won,
         pots=tuple(pots),
-        transfers=tuple(transfers),
-        showdown=showdown,
-        strengths=dict(strengths or {}),
+        transfers=tuple(rows),
+        showdown=bool(strengths),
+        strengths=dict(strengths) if strengths else {},
     ).check()
 
 
