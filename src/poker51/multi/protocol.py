@@ -56,7 +56,7 @@ from poker51.multi.table import Table
 from poker51.multi.view import seat_view
 from poker51.table.deal import deck_commitment
 from poker51.table.errors import IllegalAction, ReplayError
-from poker51.table.log import read_log
+from poker51.table.log import parse_log
 from poker51.table.protocol import PlayMixin, TableAction, cards_json
 
 #: the format of a hand's log (its first record's ``format``)
@@ -143,7 +143,7 @@ class TableHand(PlayMixin):
         text = log.decode("utf-8") if isinstance(log, (bytes, bytearray)) else str(log)
         if text and not text.endswith("\n"):
             text = text[: text.rfind("\n") + 1]  # a line cut in the middle
-        records = read_log(text) if text else []
+        records = parse_log(text) if text else []
         if not records or records[0].get("event") != "setup" or records[0].get("format") != FORMAT:
             raise ReplayError(f"not a {FORMAT} log: the first record is its 'setup' record")
         head = records[0]

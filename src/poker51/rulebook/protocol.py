@@ -45,7 +45,7 @@ from poker51.rulebook.games import ADVANCE_CHOICES
 from poker51.rulebook.hand import RuleError
 from poker51.rulebook.table import Table
 from poker51.table.errors import ReplayError
-from poker51.table.log import read_log
+from poker51.table.log import parse_log
 from poker51.table.protocol import PlayMixin, TableAction, cards_json
 
 #: the format of a hand's log (its first line's ``format``)
@@ -114,7 +114,7 @@ class BookHand(PlayMixin):
         text = log.decode("utf-8") if isinstance(log, (bytes, bytearray)) else str(log)
         if text and not text.endswith("\n"):
             text = text[: text.rfind("\n") + 1]  # a line cut in the middle
-        records = read_log(text) if text else []
+        records = parse_log(text) if text else []
         if not records or records[0].get("type") != "setup" or records[0].get("format") != FORMAT:
             raise ReplayError(f"not a {FORMAT} log: the first line is its 'setup' line")
         head = records[0]
