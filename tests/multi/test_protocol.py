@@ -106,3 +106,16 @@ def test_plays_are_refused_naming_the_rule():
         h.play(TableAction.of(1, "call", 150))  # bob holds 100 behind the ante: all in for less
     assert h.can_play(TableAction.of(1, "allin")) and h.can_play(TableAction.of(1, "call", 100, all_in=True))
     assert [str(a) for a in h.legal_plays()] == ["1 fold", "1 call 100 all_in=True", "1 timeout", "1 leave"]
+
+
+def test_the_law_raises_the_floors_illegal_action_with_its_rule():
+    from poker51.multi import law
+    from poker51.rulebook.hand import RuleError
+
+    assert law.IllegalAction is IllegalAction and issubclass(RuleError, IllegalAction)
+    r = law.BettingRound("pre", (1, 2, 0), {0: 1600, 1: 350, 2: 1600}, live={0, 1, 2})
+    with pytest.raises(IllegalAction) as err:
+        r.move(1, "open", 300)
+    assert (err.value.detail, err.value.rule) == ("open 300 cents", law.RULE_OPEN)
+    e = RuleError("bob check", "3.2", "bob owes 1")
+    assert str(e) == f"bob check breaks 3.2 ({e.rule.split(' (', 1)[1]}: bob owes 1" and e.article == "3.2"

@@ -211,7 +211,7 @@ def test_unreadable_scenarios_exit_2(text, needle, tmp_path, capsys):
 
 def test_missing_files_exit_2(tmp_path, capsys):
     assert main(["rulebook", "run", str(tmp_path / "none.json")]) == 2
-    assert "cannot read the scenario" in capsys.readouterr().err
+    assert "none.json: no such scenario file" in capsys.readouterr().err
     assert main(["rulebook", "check", str(tmp_path / "none.jsonl")]) == 2
     assert "none.jsonl: no such log" in capsys.readouterr().err
 

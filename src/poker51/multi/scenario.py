@@ -44,25 +44,20 @@ from poker51.multi.hand import DRAW
 from poker51.multi.law import JBIT
 from poker51.multi.riemann import RiemannPolicy
 from poker51.multi.table import Table
-from poker51.validation import load_schema
+from poker51.validation import load_json, load_schema, scenario_schema
 from poker51.validation import validate as check_schema
 
 #: the scenario file's JSON Schema (package data; the shape only, the law stays in the table)
-SCHEMA = Path(__file__).resolve().parents[1] / "schemas" / "multi_scenario.schema.yaml"
+SCHEMA = scenario_schema("multi-scenario")
 BET_KINDS = ("check", "call", "fold", "raise")
 ANY_TIME = ("leave", "back", "remove")
 
 
 def load_scenario(path: str | Path) -> dict[str, Any]:
-    """The scenario at ``path``, checked (:func:`validate`); errors name the file."""
-    p = Path(path)
-    if not p.is_file():
-        raise InputError(f"{path}: no such scenario file")
-    try:
-        scn = json.loads(p.read_text())
-    except json.JSONDecodeError as exc:
-        raise InputError(f"{path}: not JSON ({exc.msg} at line {exc.lineno})") from None
-    return validate(scn, str(path))
+    """The scenario at ``path`` (JSON), checked (:func:`validate`); a missing file, bad JSON or a
+    bad key is one :class:`~poker51.errors.ConfigError` line naming the file
+    (:func:`poker51.validation.load_json`)."""
+    return validate(load_json(path, "scenario file"), str(path))
 
 
 @functools.cache

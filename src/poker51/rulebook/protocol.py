@@ -24,7 +24,7 @@ follow from the plays (the commit, the hand record) are written again.
 (1, ['1 fold', '1 call', '1 raise 4', '1 raise 5'])
 >>> try:
 ...     h.verify_play(TableAction.of(1, "check"))
-... except IllegalAction as err:
+... except RuleError as err:  # the floor's IllegalAction
 ...     print(err.detail); print(err.rule)
 bob owes 1: call, raise or fold
 3.2 (check only when owing nothing, call only when owing something)

@@ -26,7 +26,6 @@ Players still to show when the script ends show.  A hand's seed, when not given,
 from __future__ import annotations
 
 import functools
-import json
 from pathlib import Path
 from typing import Any
 
@@ -35,7 +34,7 @@ from poker51.errors import InputError
 from poker51.rulebook.games import RANDOM, RANDOM_BLOCK
 from poker51.rulebook.table import Table
 from poker51.table.deal import new_seed
-from poker51.validation import load_schema
+from poker51.validation import load_json, load_schema, scenario_schema
 from poker51.validation import validate as check_schema
 
 __all__ = ["BET_ACTIONS", "SCHEMA", "TABLE_ACTIONS", "load_scenario", "run_scenario", "validate"]
@@ -45,19 +44,14 @@ TABLE_ACTIONS = ("sit_out", "sit_in", "add", "leave", "advance")
 _WITH_ARG = {"bet", "raise", "lay", "add", "advance"}
 #: the scenario file's JSON Schema (package data: the shape, the game and action names; the law
 #: and the cards stay in the table)
-SCHEMA = Path(__file__).resolve().parents[1] / "schemas" / "rulebook_scenario.schema.yaml"
+SCHEMA = scenario_schema("rulebook-scenario")
 
 
 def load_scenario(path: str | Path) -> dict[str, Any]:
-    """The scenario at ``path``, checked (:func:`validate`); errors name the file."""
-    path = Path(path)
-    try:
-        obj = json.loads(path.read_text())
-    except OSError as exc:
-        raise InputError(f"{path}: cannot read the scenario ({exc.strerror})") from None
-    except json.JSONDecodeError as exc:
-        raise InputError(f"{path}: not JSON ({exc.msg} at line {exc.lineno})") from None
-    return validate(obj, str(path))
+    """The scenario at ``path`` (JSON), checked (:func:`validate`); a missing file, bad JSON or a
+    bad key is one :class:`~poker51.errors.ConfigError` line naming the file
+    (:func:`poker51.validation.load_json`)."""
+    return validate(load_json(path, "scenario file"), str(path))
 
 
 @functools.cache
