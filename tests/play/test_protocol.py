@@ -120,3 +120,29 @@ def test_the_state_json_round_trips_and_refuses_a_forged_field():
         HandState.from_state_json(obj)
     with pytest.raises(ReplayError, match="not a poker51-hand-state/1 state"):
         HandState.from_state_json({"log": []})
+
+
+def test_pot_law_equals_the_heads_up_settlement_rule_on_every_small_pot():
+    """The floor's pot law gives the heads-up rule card's settlement (engine docstring, point 6)
+    for every pair of contributions up to 40 jbits, every winner and both endings (a fold
+    only where the folder put in at most what the winner did, as facing a bet it has)."""
+    from poker51.play.engine import pot_law
+
+    n = 0
+    for c_h in range(1, 41):
+        for c_r in range(1, 41):
+            m = min(c_h, c_r)
+            for winner in (H, R, None):
+                returned, won = pot_law(c_h, c_r, "showdown", winner)
+                assert returned == {H: c_h - m, R: c_r - m}
+                assert won == {s: (2 * m if s == winner else m if winner is None else 0) for s in (H, R)}
+                n += 1
+            for winner in (H, R):  # a folder faces a bet: it never put in more than the winner
+                if (c_r if winner == H else c_h) > (c_h if winner == H else c_r):
+                    continue
+                n += 1
+                assert pot_law(c_h, c_r, "fold", winner) == (
+                    {H: 0, R: 0},
+                    {s: (c_h + c_r if s == winner else 0) for s in (H, R)},
+                )
+    assert n == 4800 + 2 * (40 * 41 // 2)

@@ -29,7 +29,8 @@ The hand, in integer jbits
    what it contributed.  At showdown each player first gets back its unmatched excess
    ``c - min(c_H, c_R)``; the higher :func:`poker51.hands.pure.pure_strength` takes the
    matched ``2 * min(c_H, c_R)``; equal strengths split it ``min`` each.  In heads-up
-   the matched part is always even, so no odd jbit ever arises.  The sum of the
+   the matched part is always even, so no odd jbit ever arises.  This is the floor's pot
+   law (:func:`pot_law` calls :func:`poker51.table.settlement.settle`).  The sum of the
    stacks is checked to be unchanged after every hand.
 
 Player protocol
@@ -55,7 +56,9 @@ PokerKit's habit: for every action ``verify_x`` raises :class:`IllegalAction` (a
 :class:`~poker51.errors.InputError`) whose message names the forbidding rule,
 ``can_x`` returns a bool and ``x`` acts: ``check(keep=None)``, ``bet(amount,
 keep=None)``, ``call()``, ``raise_bet()``, ``fold()``, ``draw(keep_r)``.
-``legal_actions()`` lists the actor's choices for a UI.
+``legal_actions()`` lists the actor's choices for a UI.  A game server drives a hand
+through the table protocol (:mod:`poker51.play.protocol`): ``play(TableAction)``, the
+seats' views and the state as JSON, and :meth:`HandState.from_log`.
 
 Log
 ---
@@ -67,7 +70,8 @@ in, round total, all_in, pot, stacks; H's first one adds keep and draw_count), t
 ``draw`` (seat, keep, count, discarded, drawn, hand), ``showdown`` (only at a
 showdown: hands, strengths, categories, winner) and ``result`` (reason, winner,
 contributed, returned, won, net, stacks, both hands: cards are revealed on a fold
-too).  :func:`replay` re-runs a hand from its log alone and reproduces the bytes.  A
+too).  :func:`replay` re-runs a hand from its log alone and reproduces the bytes;
+:meth:`HandState.from_log` rebuilds a hand in progress from any prefix of its log.  A
 :class:`HandResult` builds its log when it is first read.
 
 >>> from poker51.cards import parse_cards
@@ -167,8 +171,9 @@ def pot_law(c_h: int, c_r: int, reason: str, winner: str | None) -> tuple[dict[s
     (``fold`` or ``showdown``) with ``winner`` (None: a split) after H put in ``c_h`` and R
     ``c_r``: the shared pot law, :func:`poker51.table.settlement.settle`.  A showdown returns
     each unmatched excess and pays the matched pot to the winner (a split: half each; the
-    matched pot is even).  A fold gives the whole pot to the other player; the log reports
-    its uncalled jbits as won (returned 0 each).  It depends only on these four values, so it
+    matched pot is even).  A fold (the folder faced a bet: it put in at most what the other
+    did) gives the whole pot to the other player; the log reports its uncalled jbits as won
+    (returned 0 each).  It depends only on these four values, so it
     is kept per value (callers copy the dicts).
 
     >>> pot_law(5, 3, "showdown", "R"), pot_law(5, 1, "fold", "H")
