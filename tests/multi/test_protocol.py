@@ -119,3 +119,23 @@ def test_the_law_raises_the_floors_illegal_action_with_its_rule():
     assert (err.value.detail, err.value.rule) == ("open 300 cents", law.RULE_OPEN)
     e = RuleError("bob check", "3.2", "bob owes 1")
     assert str(e) == f"bob check breaks 3.2 ({e.rule.split(' (', 1)[1]}: bob owes 1" and e.article == "3.2"
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_random_hands_public_logs_check_and_conserve(seed, tmp_path):
+    import random
+
+    from poker51.multi.commit import check_log
+
+    rng = random.Random(seed)
+    seats = [{"seat": s, "name": f"p{s}", "buyin": rng.choice([2, 4, 8, 16])} for s in (0, 1, 3, 4)]
+    seats.append({"seat": 2, "name": "r1", "riemann": True, "added_by": "p0"})
+    h = TableHand.deal(seats, button=seed % 5, entropy=seed)
+    start = h.chips()
+    while not h.finished:
+        legal = [a for a in h.legal_plays() if a.kind != "leave"]
+        h.play(legal[rng.randrange(len(legal))])
+        assert h.chips() == start
+    (tmp_path / "t.log").write_text(public_lines(h.hand_log()))
+    assert check_log(tmp_path / "t.log") == {"hands": 1, "checked": 1, "failures": 0, "problems": []}
+    assert sum(h.hand.result.payouts.values()) == sum(h.hand.result.contributed.values())

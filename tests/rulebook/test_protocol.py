@@ -92,3 +92,24 @@ def test_plays_are_refused_naming_the_article():
         assert str(err.value).endswith(err.value.detail) and err.value.rule in str(err.value)
     assert [str(a) for a in h.legal_plays()][:3] == ["0 fold", "0 call", "0 raise 4"]
     assert len(h.legal_plays()) == 2 + (50 - 4 + 1) + 2
+
+
+@pytest.mark.parametrize("game", ["holdem", "omaha", "omaha5", "omaha3", "omaha_open", "three_sets"])
+def test_random_hands_public_logs_check_and_conserve(game, tmp_path):
+    import random
+
+    from poker51.table.deal import new_seed
+
+    rng = random.Random(game)
+    for k in range(4):
+        seats = [(s, f"p{s}", rng.choice([3, 20, 60])) for s in range(4)]
+        h = BookHand.deal(game, 2, seats, button=k, seed=new_seed("seedsequence", k, key=(0, 1)))
+        start = h.chips()
+        while not h.finished:
+            legal = h.legal_plays()
+            h.play(legal[rng.randrange(len(legal))])
+            assert h.chips() == start
+        path = tmp_path / f"{k}.jsonl"
+        path.write_text(public_lines(h.hand_log()))
+        assert check_log(path) == {"hands": 1, "checked": 1, "scripted": 0, "failed": []}
+        assert h.table.record is not None and h.table.record["conserved"] is True
