@@ -168,7 +168,7 @@ def test_settle_kernel_is_the_pot_law(contrib, data):
     tf, tt, ta = np.empty(160, np.int64), np.empty(160, np.int64), np.empty(160, np.int64)
     pots = np.empty((5, 3), np.int64)
     k, npots = settle_kernel(o, n, c, lv, rk, showdown, button, tf, tt, ta, pots)
-    assert list(zip(tf[:k].tolist(), tt[:k].tolist(), ta[:k].tolist())) == ref.transfers
+    assert list(zip(tf[:k].tolist(), tt[:k].tolist(), ta[:k].tolist())) == list(ref.transfers)
     assert npots == len(ref.pots)
     for p, row in zip(ref.pots, pots[:npots].tolist()):
         assert row[0] == p.amount

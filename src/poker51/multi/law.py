@@ -34,7 +34,7 @@ from __future__ import annotations
 from collections.abc import Collection
 from dataclasses import dataclass
 
-from poker51.errors import InputError
+from poker51.table.errors import IllegalAction
 
 #: cents in one jbit
 JBIT = 100
@@ -72,10 +72,6 @@ RULE_ANSWER = "design choice M4: a bet or raise needs another player still in wi
 RULE_PHASE = "A hand: antes, betting, the draw, betting, showdown, in that order"
 
 KINDS = ("check", "open", "call", "raise", "fold")
-
-
-class IllegalAction(InputError):
-    """An action the rules forbid; the message names the rule."""
 
 
 @dataclass(frozen=True)

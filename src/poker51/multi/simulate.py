@@ -174,12 +174,12 @@ def simulate_plain(spec: TableSpec, tables: Tables, seed: int, table: int, n_han
         out.hands[h] = (hand.button, na)
         out.seats[h, :, 3] = -1
         for s in hand.order:
-            out.seats[h, s, :4] = (1, res.committed[s], res.payouts[s], hand.draws.get(s, -1))
+            out.seats[h, s, :4] = (1, res.contributed[s], res.payouts[s], hand.draws.get(s, -1))
         out.seats[h, :, 4] = [t.stack.get(s, 0) for s in range(N_SEATS)]
         for s in hand.order:
             out.stats[s, 3] += 1
             if kinds[s] == 2:
-                out.stats[s, 2] += res.payouts[s] - res.committed[s]
+                out.stats[s, 2] += res.payouts[s] - res.contributed[s]
     t.close()
     for s in range(spec.seats):
         if kinds[s] == 1:
