@@ -60,7 +60,10 @@ def main() -> None:
           f"load average {os.getloadavg()[0]:.1f}")  # fmt: skip
     keeps = np.bincount(5 - np.unpackbits(r.keep.astype(np.uint8)[:, None], axis=1).sum(axis=1), minlength=6)
     print("best response's draw counts 0..5 (share of dealt hands):", np.round(keeps / gd.n_hands, 4).tolist())
-    print("best response's openings x, b1, b2, b4, b8:", np.round(np.bincount(r.opening, minlength=5) / gd.n_hands, 4).tolist())
+    print(
+        "best response's openings x, b1, b2, b4, b8:",
+        np.round(np.bincount(r.opening, minlength=5) / gd.n_hands, 4).tolist(),
+    )
 
 
 if __name__ == "__main__":

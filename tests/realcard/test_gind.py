@@ -39,6 +39,11 @@ def table12(deck12):
     return G.random_table(deck12.n_classes, deck12.n_buckets, seed=26)
 
 
+@pytest.fixture(scope="module")
+def fast12(deck12, table12):
+    return G.v_ind(deck12, table12)
+
+
 # --------------------------------------------------------------------------- brute force
 class Brute:
     """Every deal of G_ind on a small deck, walked plainly (module docstring)."""
@@ -233,8 +238,193 @@ class PreContext(Context):
 
 
 # --------------------------------------------------------------------------- tests
-def test_brute_force_equals_v_ind(deck12, table12):
-    fast = G.v_ind(deck12, table12)
+def test_brute_force_equals_v_ind(deck12, table12, fast12):
+    fast = fast12
     brute = Brute(deck12, table12).value()
     assert abs(fast.value - brute) < 1e-9
     assert fast.value > 0.5  # a random table is far from safe: the value is not a trivial 0
+
+
+@pytest.mark.parametrize("which", ["check_call", "random"])
+def test_fixed_strategy_value_brute_force_and_bound(deck12, table12, fast12, which):
+    st = G.check_call_strategy(deck12) if which == "check_call" else G.random_strategy(deck12, seed=5)
+    fast = G.strategy_value(deck12, table12, st)
+    brute = Brute(deck12, table12, st).value()
+    assert abs(fast - brute) < 1e-9
+    assert fast <= fast12.value - 1e-6  # strictly below: neither is a best response
+
+
+def test_best_response_strategy_reaches_v_ind(deck12, table12, fast12):
+    """The reported keeps and openings are the best response's: played as a fixed strategy (with
+    the best replies after them, which a fixed strategy here cannot express), they are checked
+    through the per-hand values, which must average to V_ind and each beat every other keep."""
+    assert fast12.hand_value.mean() == pytest.approx(fast12.value, abs=1e-12)
+    assert np.all(np.isfinite(fast12.hand_value))
+    # a dealt hand's best keep is at least as good as keeping all five and checking through
+    st = G.check_call_strategy(deck12)
+    assert G.strategy_value(deck12, table12, st) < fast12.value
+
+
+# --------------------------------------------------------------------------- kernels and their twins
+def test_post_values_kernel_equals_plain(deck12, table12):
+    joint = G.riemann_joint(deck12)
+    draws, M, P = G.node_masses(deck12, table12, joint)
+    cv, act = G.post_node_values(deck12, M, P)
+    Mf, Pf = M.reshape(-1, M.shape[-1]), P.reshape(-1, *P.shape[3:])
+    put = np.tile(K.PUT, M.shape[0] * M.shape[1])
+    start = np.searchsorted(deck12.bj, np.arange(deck12.n_buckets + 1))
+    cv2, act2 = K.post_values_plain(Mf, deck12.bj, start, Pf, put)
+    assert np.abs(cv.reshape(cv2.shape) - cv2).max() < 1e-12
+    assert np.array_equal(act.reshape(act2.shape), act2)
+    assert len(set(act2.ravel().tolist())) >= 3  # the best opening varies with the strength
+
+
+def test_superset_sums_kernel_equals_plain(deck12):
+    rng = np.random.default_rng(3)
+    V = rng.normal(size=(deck12.values.size, 15))
+    binom, offset = K.subset_tables(deck12.n)
+    for tmin in (0, 2, 4):
+        Gk = np.zeros((int(offset[5]), 15))
+        K.superset_sums(deck12.pos, deck12.sidx, V, tmin, binom, offset, Gk)
+        plain = K.superset_sums_plain(deck12.pos, deck12.sidx, V, tmin, deck12.n)
+        rows = np.array(sorted(plain))
+        assert np.abs(Gk[rows] - np.array([plain[r] for r in rows])).max() < 1e-10
+        others = np.setdiff1d(np.arange(int(offset[5])), rows)
+        assert not Gk[others].any()
+        assert rows.size == sum(comb(deck12.n, k) for k in range(tmin, 5))
+
+
+def test_hand_values_kernel_equals_plain_enumeration(deck12):
+    rng = np.random.default_rng(4)
+    V = rng.normal(size=(deck12.values.size, 15))
+    fm = rng.uniform(0, 0.2, 14)
+    binom, offset = K.subset_tables(deck12.n)
+    Gk = np.zeros((int(offset[5]), 15))
+    K.superset_sums(deck12.pos, deck12.sidx, V, 0, binom, offset, Gk)
+    inv_ways = np.array([1.0 / comb(deck12.n - 5, d) for d in range(6)])
+    draws = np.arange(6)
+    val = np.full(deck12.n_hands, -np.inf)
+    keep = np.zeros(deck12.n_hands, np.int64)
+    opening = np.zeros(deck12.n_hands, np.int64)
+    K.hand_values(deck12.pos, deck12.sidx, Gk, V, draws, inv_ways, fm, binom, offset, val, keep, opening)
+    val2, keep2, open2 = K.hand_values_plain(deck12.pos, deck12.sidx, V, draws, fm, deck12.n)
+    assert np.abs(val - val2).max() < 1e-10
+    assert np.mean(keep == keep2) > 0.99 and np.mean(opening == open2) > 0.99  # ties may break apart in rounding
+    assert len(set(keep.tolist())) > 10
+
+
+def test_pre_tree_kernel_equals_plain():
+    rng = np.random.default_rng(5)
+    for _ in range(200):
+        Q, fm = rng.normal(size=15), rng.uniform(0, 1, 14)
+        v, a = K.pre_tree(Q, fm)
+        v2, a2 = K.pre_tree_plain(Q, fm)
+        assert v == pytest.approx(v2, abs=1e-12) and a == a2
+
+
+def test_subset_index_matches_the_transitions_index():
+    from poker51.abstraction.transitions import subset_index
+
+    # on the full 52-card deck the positions are the cards: the same index as the abstraction's
+    for t in ([], [0], [51], [0, 1], [3, 17, 40], [1, 2, 50, 51]):
+        assert K.subset_index_plain(t, 52) == subset_index(t)
+
+
+def test_table_arrays_round_trip(deck12, table12):
+    from poker51.export.schema import ACTION_COLUMNS, frame
+
+    rows = {c: [] for c in ("street", "spot", "h_bet", "h_draw", "r_draw", "pre_line", "post_line", "class", "bucket")}
+    probs = []
+    from poker51.export.schema import spot_of_line
+
+    def add(street, d4, k, pre, post, c, b, slots, p):
+        spot, bet = spot_of_line(pre if street == 0 else post)
+        for key, v in zip(rows, (street, spot, bet, d4, k, pre, post, c, b)):
+            rows[key].append(v)
+        probs.append([p[slots.index(a)] if a in slots else 0.0 for a in ACTION_COLUMNS])
+
+    for d4 in range(5):
+        for i, line in enumerate(G.DEC_LINES):
+            for c in range(deck12.n_classes):
+                add(0, d4, -1, line, "", c, -1, G.LINE_SLOTS[i], table12.pre[d4, i, c])
+            for k in sorted(set(deck12.class_draw.tolist())):
+                for ell, pre in enumerate(G.PRE_LINES):
+                    for b in range(deck12.n_buckets):
+                        add(1, d4, k, pre, line, -1, b, G.LINE_SLOTS[i], table12.post[d4, k, ell, i, b])
+    P = np.array(probs)
+    df = frame({**rows, **{a: P[:, j] for j, a in enumerate(ACTION_COLUMNS)}})
+    back = G.table_arrays(df, deck12.n_classes, deck12.n_buckets)
+    assert np.array_equal(back.pre, table12.pre)
+    ks = sorted(set(deck12.class_draw.tolist()))
+    assert np.array_equal(back.post[:, ks], table12.post[:, ks])
+    assert np.isnan(back.post[:, [k for k in range(5) if k not in ks]]).all()
+    assert G.v_ind(deck12, back).value == G.v_ind(deck12, table12).value
+
+
+def test_missing_table_row_is_refused(deck12, table12):
+    from poker51.errors import InputError
+
+    pre = table12.pre.copy()
+    pre[2, 3, 1] = np.nan
+    with pytest.raises(InputError, match="lacks a pre-draw row"):
+        G.v_ind(deck12, G.TableArrays(pre, table12.post))
+
+
+# --------------------------------------------------------------------------- Riemann's strengths
+def test_riemann_counts_sum_and_match_the_transition_counts(deck12):
+    """Per class the (dealt hand, replacement) pairs sum to members x C(n-5, d) and the bucket
+    marginals are the abstraction's own transition counts (class_histograms, House keeps)."""
+    from poker51.abstraction.transitions import class_histograms, subset_histograms
+
+    counts = G.riemann_counts(deck12)
+    ways = np.array([comb(deck12.n - 5, int(d)) for d in deck12.class_draw])
+    assert np.array_equal(counts.sum(axis=1), deck12.class_members() * ways)
+    assert counts.min() >= 0
+    labels = deck12.bj[deck12.sidx]
+    A = subset_histograms(deck12.hands, labels, deck12.n_buckets)
+    ref = class_histograms(deck12.hands, deck12.r_class, deck12.n_classes, deck12.r_keep[:, None], labels, A)[:, 0]
+    by_bucket = np.zeros_like(ref)
+    np.add.at(by_bucket.T, deck12.bj, counts.T)
+    assert np.array_equal(by_bucket, ref)
+    assert G.riemann_joint(deck12, counts).sum() == pytest.approx(1.0, abs=1e-14)
+
+
+@pytest.mark.slow
+def test_standard_riemann_marginals_are_the_abstractions_exactly():
+    from poker51.abstraction.tables import build_abstraction
+
+    tables = build_abstraction("standard", progress=False)
+    gd = G.variant_deck(tables)
+    counts = G.riemann_counts(gd)
+    t = tables.transitions
+    t = t[t["drawer"] == "riemann"].sort_values(["class", "bucket"])
+    ref = t["count"].to_numpy(np.int64).reshape(gd.n_classes, gd.n_buckets)
+    by_bucket = np.zeros_like(ref)
+    np.add.at(by_bucket.T, gd.bj, counts.T)
+    assert np.array_equal(by_bucket, ref)
+    ways = np.array([comb(gd.n - 5, int(d)) for d in gd.class_draw])
+    assert np.array_equal(counts.sum(axis=1), tables.classes.sort_values("class")["members"].to_numpy() * ways)
+    assert gd.n_hands == comb(51, 5) and gd.n_classes == 19 and gd.n_buckets == 40
+
+
+@pytest.fixture(scope="module")
+def abstract12(deck12, table12):
+    """The abstract game of the 12-card deck, the table in it, and its best-response human."""
+    from poker51.games.abstract import build_game
+    from poker51.solver.best_response import best_response_policy, best_response_value
+
+    game = build_game(G.small_abstraction(deck12))
+    policy = G.game_policy(game, table12)
+    response = best_response_policy(game, policy, 0)
+    return game, best_response_value(game, policy, 0), response
+
+
+def test_abstract_best_response_human_in_g_ind(deck12, table12, fast12, abstract12):
+    """V_A of the abstract game, the abstract best-response human's exact G_ind value (fast and
+    brute force alike) and V_ind: the human is never above V_ind."""
+    game, v_a, response = abstract12
+    st = G.abstract_human(game, response, deck12)
+    value = G.strategy_value(deck12, table12, st)
+    assert abs(value - Brute(deck12, table12, st).value()) < 1e-9
+    assert value <= fast12.value
+    assert v_a > 0.5 and value > 0.5  # both exploit the random table by a wide margin

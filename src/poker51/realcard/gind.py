@@ -75,7 +75,6 @@ from poker51.cards import MARKER
 from poker51.errors import InputError
 from poker51.export.schema import ACTION_COLUMNS, SPOT_ACTIONS, completed_pre_lines, decision_lines, spot_of_line
 from poker51.hands.evaluate import RULE_ORDINARY
-from poker51.hands.evaluate import strengths as eval_strengths
 from poker51.hands.house import draw_counts, house_keeps
 from poker51.realcard.gind_kernels import PUT, hand_values, post_values, subset_tables, superset_sums
 from poker51.rules import class_key
@@ -388,8 +387,235 @@ def v_ind(gd: GindDeck, table: TableArrays, joint: np.ndarray | None = None) -> 
     return GindResult(float(best_val.mean()), best_val, best_keep, best_open, draws, cv, act, sec)
 
 
+# --------------------------------------------------------------------------- a fixed human
+@dataclass(frozen=True)
+class HumanStrategy:
+    """A fixed H strategy in G_ind: ``keep`` (N,) one keep mask per dealt hand; pre-draw
+    probabilities per dealt hand: ``pre_open`` (N, 5: x, b1, b2, b4, b8), ``pre_xb2`` (N, 3:
+    fold, call, raise facing Riemann's bet after the check), ``pre_br`` (N, 4, 3: fold, call,
+    re-raise facing its raise of each bet); post-draw probabilities per (H's exact draw count
+    0..5, Riemann's draw count 0..4, completed line, H's final *bucket*): ``post_open`` (6, 5,
+    15, B, 5), ``post_xb2`` (6, 5, 15, B, 3), ``post_br`` (6, 5, 15, B, 4, 3)."""
+
+    keep: np.ndarray
+    pre_open: np.ndarray
+    pre_xb2: np.ndarray
+    pre_br: np.ndarray
+    post_open: np.ndarray
+    post_xb2: np.ndarray
+    post_br: np.ndarray
+
+
+def check_call_strategy(gd: GindDeck) -> HumanStrategy:
+    """H keeps by the House rule, checks, and calls every bet and raise, in both rounds."""
+    N, B = gd.n_hands, gd.n_buckets
+    one = np.zeros(5)
+    one[0] = 1.0
+    call = np.array([0.0, 1.0, 0.0])
+    return HumanStrategy(
+        gd.r_keep.copy(), np.tile(one, (N, 1)), np.tile(call, (N, 1)), np.tile(call, (N, 4, 1)),
+        np.broadcast_to(one, (6, N_K, len(PRE_LINES), B, 5)).copy(),
+        np.broadcast_to(call, (6, N_K, len(PRE_LINES), B, 3)).copy(),
+        np.broadcast_to(call, (6, N_K, len(PRE_LINES), B, 4, 3)).copy(),
+    )  # fmt: skip
+
+
+def random_strategy(gd: GindDeck, seed: int) -> HumanStrategy:
+    """Uniform random keeps and Dirichlet(1) action probabilities (for tests)."""
+    rng = np.random.default_rng(seed)
+    N, B, L = gd.n_hands, gd.n_buckets, len(PRE_LINES)
+    return HumanStrategy(
+        rng.integers(0, 32, N), rng.dirichlet(np.ones(5), N), rng.dirichlet(np.ones(3), N),
+        rng.dirichlet(np.ones(3), (N, 4)), rng.dirichlet(np.ones(5), (6, N_K, L, B)),
+        rng.dirichlet(np.ones(3), (6, N_K, L, B)), rng.dirichlet(np.ones(3), (6, N_K, L, B, 4)),
+    )  # fmt: skip
+
+
+def _signed_masses(gd: GindDeck, m: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """(W (U, B), T (B,)) of one node's mass ``m`` (U,): ``W[i, b]`` = R's mass of bucket b below
+    strength i minus its mass above it."""
+    B = gd.n_buckets
+    T = np.bincount(gd.bj, weights=m, minlength=B)
+    cum = np.concatenate([[0.0], np.cumsum(m)])
+    start = np.searchsorted(gd.bj, np.arange(B + 1))
+    below = cum[:-1] - cum[start[gd.bj]]
+    above = T[gd.bj] - below - m
+    b = np.arange(B)[None, :]
+    bs = gd.bj[:, None]
+    W = np.where(b < bs, T[None, :], np.where(b > bs, -T[None, :], (below - above)[:, None]))
+    return W, T
+
+
+def _post_mix(W, T, p, u, po, px, pb) -> np.ndarray:
+    """H's value (U,) of one post-draw node playing ``po`` (U, 5), ``px`` (U, 3), ``pb`` (U, 4, 3)."""
+    fold = -u * (p[0, :, 1] @ T)
+    call = (u + 2) * (W @ p[0, :, 1])
+    rai = (u + 2) * (p[0, :, 1] * p[1, :, 0]) @ T + (u + 4) * (W @ (p[0, :, 1] * p[1, :, 1]))
+    v = po[:, 0] * (u * (W @ p[0, :, 0]) + px[:, 0] * fold + px[:, 1] * call + px[:, 2] * rai)
+    for o, z in enumerate((1, 2, 4, 8)):
+        q, r = p[2 + o], p[6 + o]
+        fold = -(u + z) * (q[:, 2] @ T)
+        call = (u + 2 * z) * (W @ q[:, 2])
+        rai = (u + 2 * z) * (q[:, 2] * r[:, 0]) @ T + (u + 3 * z) * (W @ (q[:, 2] * r[:, 1]))
+        base = u * (q[:, 0] @ T) + (u + z) * (W @ q[:, 1])
+        v = v + po[:, 1 + o] * (base + pb[:, o, 0] * fold + pb[:, o, 1] * call + pb[:, o, 2] * rai)
+    return v
+
+
+def _subset_rows(pos: np.ndarray, masks: np.ndarray, binom: np.ndarray, offset: np.ndarray) -> np.ndarray:
+    """Subset index of ``masks`` (n,) applied to hands ``pos`` (n, 5); -1 for the whole hand."""
+    k = np.zeros(pos.shape[0], np.int64)
+    idx = np.zeros(pos.shape[0], np.int64)
+    for i in range(5):
+        bit = (masks >> i) & 1 == 1
+        k += bit
+        idx += np.where(bit, binom[pos[:, i], np.minimum(k, 5)], 0)
+    return np.where(k < 5, offset[np.minimum(k, 5)] + idx, -1)
+
+
+def strategy_value(gd: GindDeck, table: TableArrays, st: HumanStrategy, joint: np.ndarray | None = None) -> float:
+    """The exact G_ind value (jbits per hand for H) of a fixed H strategy against ``table``:
+    the same decomposition as :func:`v_ind` with H's probabilities in place of its maxima
+    (post-draw values per strength index in NumPy, the expectation over H's replacements by
+    the same inclusion-exclusion over the superset sums); NumPy over hands, memory ~ N x 15."""
+    joint = riemann_joint(gd) if joint is None else joint
+    draws, M, P = node_masses(gd, table, joint)
+    fm = fold_masses(gd, table)
+    U, L = gd.values.size, len(PRE_LINES)
+    FV = np.zeros((6, L, U))
+    for d4 in range(N_D4):
+        for a, k in enumerate(draws):
+            for ell in range(L):
+                W, T = _signed_masses(gd, M[d4, a, ell])
+                for d in [d4] if d4 < 4 else [4, 5]:
+                    at = (d, k, ell)
+                    FV[d, ell] += _post_mix(W, T, P[d4, a, ell], PUT[ell], st.post_open[at][gd.bj],
+                                            st.post_xb2[at][gd.bj], st.post_br[at][gd.bj])  # fmt: skip
+    binom, offset = subset_tables(gd.n)
+    keep = np.asarray(st.keep, np.int64)
+    dk = 5 - np.array([bin(int(x)).count("1") for x in range(32)])[keep]
+    total = 0.0
+    for d in range(6):
+        hs = np.flatnonzero(dk == d)
+        if hs.size == 0:
+            continue
+        V = np.ascontiguousarray(FV[d].T)
+        G = np.zeros((int(offset[5]), L))
+        if d > 0:
+            superset_sums(gd.pos, gd.sidx, V, 5 - d, binom, offset, G)
+        K, D, pos = keep[hs], 31 ^ keep[hs], gd.pos[hs]
+        Q = np.zeros((hs.size, L))
+        for S in range(32):
+            ok = (S & D) == S
+            if not ok.any():
+                continue
+            T_ = K | S
+            rows = _subset_rows(pos, T_, binom, offset)
+            sign = -1.0 if bin(S).count("1") % 2 else 1.0
+            vals = np.where((rows >= 0)[:, None], G[np.maximum(rows, 0)], V[gd.sidx[hs]])
+            Q += np.where(ok[:, None], sign * vals, 0.0)
+        Q /= comb(gd.n - 5, d)
+        f = fm[min(d, 4)]
+        px, pb, po = st.pre_xb2[hs], st.pre_br[hs], st.pre_open[hs]
+        v = po[:, 0] * (Q[:, 0] + px[:, 0] * (-f[0]) + px[:, 1] * Q[:, 1] + px[:, 2] * (3 * f[1] + Q[:, 2]))
+        for o, z in enumerate((1, 2, 4, 8)):
+            resp = pb[:, o, 0] * (-(1 + z) * f[6 + o]) + pb[:, o, 1] * Q[:, 4 + 3 * o]
+            resp = resp + pb[:, o, 2] * ((1 + 2 * z) * f[10 + o] + Q[:, 5 + 3 * o])
+            v = v + po[:, 1 + o] * (f[2 + o] + Q[:, 3 + 3 * o] + resp)
+        total += float(v.sum())
+    return total / gd.n_hands
+
+
+def abstract_human(game, response: np.ndarray, gd: GindDeck) -> HumanStrategy:
+    """The abstract game's human strategy ``response`` (a pure policy vector of a
+    :func:`poker51.games.abstract.build_game` game, e.g. its best response to the table)
+    played in G_ind: pre-draw by the class of H's dealt hand (the same classes as Riemann's),
+    its first action's draw count with the House keep padded or trimmed to it
+    (:func:`poker51.hands.house.keep_table`), post-draw by the bucket of its final hand.
+    Refuses a first action that is not pure (one keep per dealt hand)."""
+    from poker51.games.abstract import FIRST_ACTIONS
+    from poker51.hands.house import keep_table
+
+    C, B, L = gd.n_classes, gd.n_buckets, len(PRE_LINES)
+    act_off = game.arrays.act_off
+    first = np.full((C, len(FIRST_ACTIONS)), np.nan)
+    pre_xb2 = np.zeros((6, C, 3))
+    pre_br = np.zeros((6, C, 4, 3))
+    post_open = np.zeros((6, N_K, L, B, 5))
+    post_xb2 = np.zeros((6, N_K, L, B, 3))
+    post_br = np.zeros((6, N_K, L, B, 4, 3))
+    bets = {f"b{z}-r": i for i, z in enumerate((1, 2, 4, 8))}
+    for i, (player, key) in enumerate(game.iset_keys):
+        if player != 0:
+            continue
+        _, street, d, k, pre, post, state = key
+        probs = np.asarray(response[act_off[i] : act_off[i + 1]], np.float64)
+        if street == 0:
+            if d == -1:
+                first[state] = probs
+            elif pre == "x-b2":
+                pre_xb2[d, state] = probs
+            else:
+                pre_br[d, state, bets[pre]] = probs
+        else:
+            at = (d, k, PRE_LINES.index(pre), state)
+            if post == "":
+                post_open[at] = probs
+            elif post == "x-b2":
+                post_xb2[at] = probs
+            else:
+                post_br[at[:3] + (state, bets[post])] = probs
+    if np.isnan(first).any() or not np.all(np.isclose(first.max(axis=1), 1.0)):
+        raise InputError("the abstract human's first action must be pure in every class")
+    a = first.argmax(axis=1)
+    d_c = np.array([FIRST_ACTIONS[x][0] for x in a], np.int64)
+    o_c = np.array([("x", "b1", "b2", "b4", "b8").index(FIRST_ACTIONS[x][1]) for x in a], np.int64)
+    keeps = keep_table(gd.hands, gd.r_keep, gd.rule)
+    c = gd.r_class
+    keep = keeps[np.arange(gd.n_hands), d_c[c]].astype(np.int64)
+    return HumanStrategy(keep, np.eye(5)[o_c[c]], pre_xb2[d_c[c], c], pre_br[d_c[c], c], post_open, post_xb2, post_br)
+
+
+def game_policy(game, table: TableArrays) -> np.ndarray:
+    """A policy vector of a :func:`poker51.games.abstract.build_game` game with Riemann's
+    slots read from ``table`` (H's slots uniform): the abstract game's view of the table."""
+    a = game.arrays
+    pol = game.uniform_policy().copy()
+    for i, (player, key) in enumerate(game.iset_keys):
+        if player != 1:
+            continue
+        _, street, d4, k, pre, post, state = key
+        n = int(a.act_off[i + 1] - a.act_off[i])
+        if street == 0:
+            probs = table.pre[d4, DEC_LINES.index(pre), state, :n]
+        else:
+            probs = table.post[d4, k, PRE_LINES.index(pre), DEC_LINES.index(post), state, :n]
+        pol[a.act_off[i] : a.act_off[i + 1]] = probs
+    return pol
+
+
+def small_abstraction(gd: GindDeck):
+    """The :class:`~poker51.abstraction.tables.AbstractionArrays` of a reduced deck (its classes,
+    its buckets, exact transitions with H's keeps of :func:`poker51.hands.house.keep_table`), so
+    that the abstract game and its best response exist on the tests' decks too."""
+    from poker51.abstraction.tables import AbstractionArrays
+    from poker51.abstraction.transitions import class_histograms, subset_histograms
+    from poker51.hands.house import keep_table
+
+    labels = gd.bj[gd.sidx]
+    A = subset_histograms(gd.hands, labels, gd.n_buckets)
+    keeps = keep_table(gd.hands, gd.r_keep, gd.rule)
+    hist = class_histograms(gd.hands, gd.r_class, gd.n_classes, keeps, labels, A).astype(np.float64)
+    members = gd.class_members()
+    ways = np.array([comb(gd.n - 5, d) for d in range(6)], np.float64)
+    h_trans = hist / (members[:, None, None] * ways[None, :, None])
+    r_trans = h_trans[np.arange(gd.n_classes), gd.class_draw]
+    return AbstractionArrays("reduced", members / gd.n_hands, h_trans, r_trans, gd.class_draw.astype(np.int8))
+
+
 __all__ = [
-    "DEC_LINES", "GindDeck", "GindResult", "LINE_SLOTS", "PRE_LINES", "TableArrays", "fold_masses", "make_deck",
-    "node_masses", "post_node_values", "pre_reach", "random_table", "riemann_counts", "riemann_joint", "small_deck",
-    "table_arrays", "v_ind", "variant_deck",
+    "DEC_LINES", "GindDeck", "GindResult", "HumanStrategy", "LINE_SLOTS", "PRE_LINES", "TableArrays",
+    "abstract_human", "check_call_strategy", "fold_masses", "game_policy", "make_deck", "node_masses",
+    "post_node_values", "pre_reach", "random_strategy", "random_table", "riemann_counts", "riemann_joint",
+    "small_abstraction", "small_deck", "strategy_value", "table_arrays", "v_ind", "variant_deck",
 ]  # fmt: skip

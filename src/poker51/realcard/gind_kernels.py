@@ -159,10 +159,10 @@ def post_values_plain(M, bj, start, P, put):
     for n in range(N):
         m = M[n]
         T = np.bincount(bj, weights=m, minlength=B)
-        W = np.zeros((U, B))
-        for i in range(U):
-            for j in range(U):  # sign of H's showdown against strength j
-                W[i, bj[j]] += m[j] * np.sign(i - j)
+        idx = np.arange(U)
+        onehot = np.zeros((U, B))
+        onehot[idx, bj] = 1.0
+        W = (np.sign(idx[:, None] - idx[None, :]) * m[None, :]) @ onehot  # H's signed showdown mass per bucket
         p, u = P[n], put[n]
         vals = []
         # check: R checks (showdown at u) or bets 2: fold, call, raise (R folds or calls)
@@ -244,7 +244,9 @@ def pre_tree_plain(Q, fm) -> tuple[float, int]:
     """Plain twin of :func:`pre_tree`."""
     vals = [Q[0] + max(-fm[0], Q[1], 3 * fm[1] + Q[2])]
     for o, z in enumerate(BET_SIZES):
-        vals.append(fm[2 + o] + Q[3 + 3 * o] + max(-(1 + z) * fm[6 + o], Q[4 + 3 * o], (1 + 2 * z) * fm[10 + o] + Q[5 + 3 * o]))
+        vals.append(
+            fm[2 + o] + Q[3 + 3 * o] + max(-(1 + z) * fm[6 + o], Q[4 + 3 * o], (1 + 2 * z) * fm[10 + o] + Q[5 + 3 * o])
+        )
     a = int(np.argmax(vals))
     return float(vals[a]), a
 
