@@ -21,7 +21,7 @@ import scipy.sparse as sp
 from poker51.hands.pure import pure_house, pure_strength
 from poker51.realcard import gind as G
 from poker51.realcard import gind_kernels as K
-from poker51.rules import BET_SIZES, RIEMANN_BET
+from poker51.rules import BET_SIZES, RIEMANN_BET, RULE_BUG, RULE_WILD
 
 #: ranks 9..A in hearts and spades: straights, flushes, straight flushes, pairs, two pair
 CARDS12 = [4 * r + s for r in range(7, 13) for s in (2, 3)]
@@ -428,3 +428,19 @@ def test_abstract_best_response_human_in_g_ind(deck12, table12, fast12, abstract
     assert abs(value - Brute(deck12, table12, st).value()) < 1e-9
     assert value <= fast12.value
     assert v_a > 0.5 and value > 0.5  # both exploit the random table by a wide margin
+
+
+@pytest.mark.parametrize("rule", [RULE_WILD, RULE_BUG])
+def test_brute_force_on_marker_decks(rule):
+    """The marker I (2 of clubs) with ranks T..A in hearts and spades (11 cards): marker readings
+    in the showdown, Riemann's House keeps and classes with I; V_ind and a fixed strategy's value
+    against the brute force."""
+    gd = G.small_deck([0] + [4 * r + s for r in range(8, 13) for s in (2, 3)], rule, n_buckets=4)
+    assert gd.n_classes >= 8 and gd.n_buckets == 4
+    table = G.random_table(gd.n_classes, gd.n_buckets, seed=rule)
+    fast = G.v_ind(gd, table).value
+    assert abs(fast - Brute(gd, table).value()) < 1e-9
+    st = G.random_strategy(gd, seed=rule)
+    fixed = G.strategy_value(gd, table, st)
+    assert abs(fixed - Brute(gd, table, st).value()) < 1e-9
+    assert fixed < fast

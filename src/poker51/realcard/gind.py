@@ -54,8 +54,18 @@ Derivation (what makes it cheap)
    the max over keeps.
 
 Every step is exact up to float64 rounding; the tests prove the value against a plain tree
-walk over every deal of a 12-card deck (``tests/realcard/test_gind.py``).  Suit isomorphism is
-not used.
+walk over every deal of a 12-card deck and of two 11-card marker decks (wild, bug)
+(``tests/realcard/test_gind.py``).  Suit isomorphism is not used.
+
+Public names
+------------
+:func:`variant_deck` (a variant's deck, classes and buckets from its abstraction tables),
+:func:`small_deck` (a reduced deck with the same rules, for tests), :func:`table_arrays` (a
+strategy table frame as arrays), :func:`v_ind` (the value, per-hand best keeps and openings,
+the post-draw values), :func:`strategy_value` (the exact G_ind value of a fixed
+:class:`HumanStrategy`: :func:`check_call_strategy`, :func:`abstract_human` for the abstract
+game's best-response human), :func:`game_policy` and :func:`small_abstraction` (the abstract
+game's view of a table and of a reduced deck).
 """
 
 from __future__ import annotations
@@ -75,6 +85,7 @@ from poker51.cards import MARKER
 from poker51.errors import InputError
 from poker51.export.schema import ACTION_COLUMNS, SPOT_ACTIONS, completed_pre_lines, decision_lines, spot_of_line
 from poker51.hands.evaluate import RULE_ORDINARY
+from poker51.hands.evaluate import strengths as eval_strengths
 from poker51.hands.house import draw_counts, house_keeps
 from poker51.realcard.gind_kernels import PUT, hand_values, post_values, subset_tables, superset_sums
 from poker51.rules import class_key
@@ -132,16 +143,18 @@ class GindDeck:
         return np.bincount(self.r_class, minlength=self.n_classes).astype(np.int64)
 
 
-def make_deck(deck, rule: int, r_class, lows, hands=None, r_keep=None, strengths=None) -> GindDeck:
+def make_deck(deck, rule: int, r_class, lows, hands=None, r_keep=None) -> GindDeck:
     """A :class:`GindDeck` from a deck (card ints), a marker rule, Riemann's class id of every
     hand (``deck_hands`` order) and the bucket lows; refuses a class whose hands do not share
-    one House draw count (the table's ``r_draw`` is a function of the class)."""
+    one House draw count (the table's ``r_draw`` is a function of the class).  Strengths are
+    :func:`poker51.hands.evaluate.strengths` under the rule (the showdown's)."""
     deck = np.sort(np.asarray(deck, np.int64))
     if deck.size < 10 or np.unique(deck).size != deck.size or deck.min() < 0 or deck.max() > 51:
         raise InputError(f"a G_ind deck is at least 10 distinct cards 0..51, got {deck.size} cards")
     hands = deck_hands(deck) if hands is None else hands
-    if r_keep is None or strengths is None:
-        r_keep, _, strengths = house_keeps(hands, rule)
+    if r_keep is None:
+        r_keep = house_keeps(hands, rule)[0]
+    strengths = eval_strengths(hands, rule)
     r_class = np.asarray(r_class, np.int64)
     if r_class.shape != (hands.shape[0],) or r_class.min() < 0:
         raise InputError(f"r_class must hold a class id >= 0 for each of the {hands.shape[0]} hands")
@@ -174,7 +187,7 @@ def variant_deck(tables: AbstractionTables) -> GindDeck:
         raise InputError(f"{tables.variant}: a dealt hand's class key is not in the class table")
     r_class = cl["class"].to_numpy(np.int64)[order][at]
     lows = tables.buckets.sort_values("bucket")["low"].to_numpy(np.int64)
-    return make_deck(ht.deck, ht.rule, r_class, lows, ht.hands, ht.masks, ht.strengths)
+    return make_deck(ht.deck, ht.rule, r_class, lows, ht.hands, ht.masks)
 
 
 def small_deck(cards, rule: int = RULE_ORDINARY, n_buckets: int = 6) -> GindDeck:
@@ -202,7 +215,7 @@ def small_deck(cards, rule: int = RULE_ORDINARY, n_buckets: int = 6) -> GindDeck
     below = np.cumsum(weights[pos]) - weights[pos]
     b = (n_buckets * below) // total
     lows = np.array([values[pos][b == k].min() for k in np.unique(b)], np.int64)
-    return make_deck(deck, rule, r_class, lows, hands, masks, strengths)
+    return make_deck(deck, rule, r_class, lows, hands, masks)
 
 
 def riemann_counts(gd: GindDeck) -> np.ndarray:
