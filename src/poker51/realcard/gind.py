@@ -62,10 +62,11 @@ Public names
 :func:`variant_deck` (a variant's deck, classes and buckets from its abstraction tables),
 :func:`small_deck` (a reduced deck with the same rules, for tests), :func:`table_arrays` (a
 strategy table frame as arrays), :func:`v_ind` (the value, per-hand best keeps and openings,
-the post-draw values), :func:`strategy_value` (the exact G_ind value of a fixed
-:class:`HumanStrategy`: :func:`check_call_strategy`, :func:`abstract_human` for the abstract
-game's best-response human), :func:`game_policy` and :func:`small_abstraction` (the abstract
-game's view of a table and of a reduced deck).
+the post-draw values; :func:`strategy_frames` writes them as two tables),
+:func:`strategy_value` (the exact G_ind value of a fixed :class:`HumanStrategy`:
+:func:`check_call_strategy`, :func:`abstract_human` for the abstract game's best-response
+human), :func:`game_policy` and :func:`small_abstraction` (the abstract game's view of a
+table and of a reduced deck).
 """
 
 from __future__ import annotations
@@ -626,9 +627,39 @@ def small_abstraction(gd: GindDeck):
     return AbstractionArrays("reduced", members / gd.n_hands, h_trans, r_trans, gd.class_draw.astype(np.int8))
 
 
+OPENINGS = ("x", "b1", "b2", "b4", "b8")
+
+
+def strategy_frames(gd: GindDeck, r: GindResult) -> tuple[pd.DataFrame, pd.DataFrame]:
+    """The best response as two tables: per dealt hand (``c0..c4`` its sorted cards, ``keep``
+    the position mask, ``draw``, ``opening``, ``value`` jbits in that hand's share: the mean of
+    the column is V_ind), and per public post-draw node and final strength (``h_draw`` read,
+    ``r_draw``, ``pre_line``, ``strength``, ``opening``, ``cv``: H's counterfactual value)."""
+    draw = 5 - np.unpackbits(r.keep.astype(np.uint8)[:, None], axis=1).sum(axis=1)
+    hands = pd.DataFrame({f"c{i}": gd.hands[:, i].astype(np.int8) for i in range(5)})
+    hands = hands.assign(
+        keep=r.keep.astype(np.int8), draw=draw.astype(np.int8),
+        opening=pd.Categorical.from_codes(r.opening, OPENINGS), value=r.hand_value,
+    )  # fmt: skip
+    d4, k, ell, u = np.meshgrid(
+        np.arange(N_D4), np.array(r.draws), np.arange(len(PRE_LINES)), np.arange(gd.values.size), indexing="ij"
+    )
+    post = pd.DataFrame(
+        {
+            "h_draw": d4.ravel().astype(np.int8),
+            "r_draw": k.ravel().astype(np.int8),
+            "pre_line": np.asarray(PRE_LINES, dtype=object)[ell.ravel()],
+            "strength": gd.values[u.ravel()].astype(np.int32),
+            "opening": pd.Categorical.from_codes(r.post_opening.ravel(), OPENINGS),
+            "cv": r.post_cv.ravel(),
+        }
+    )
+    return hands, post
+
+
 __all__ = [
-    "DEC_LINES", "GindDeck", "GindResult", "HumanStrategy", "LINE_SLOTS", "PRE_LINES", "TableArrays",
+    "DEC_LINES", "OPENINGS", "GindDeck", "GindResult", "HumanStrategy", "LINE_SLOTS", "PRE_LINES", "TableArrays",
     "abstract_human", "check_call_strategy", "fold_masses", "game_policy", "make_deck", "node_masses",
     "post_node_values", "pre_reach", "random_strategy", "random_table", "riemann_counts", "riemann_joint",
-    "small_abstraction", "small_deck", "strategy_value", "table_arrays", "v_ind", "variant_deck",
+    "small_abstraction", "small_deck", "strategy_frames", "strategy_value", "table_arrays", "v_ind", "variant_deck",
 ]  # fmt: skip
