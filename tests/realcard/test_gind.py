@@ -455,3 +455,14 @@ def test_strategy_frames(deck12, fast12):
     assert set(hands["draw"]) <= set(range(6)) and hands["draw"].nunique() >= 3
     assert len(post) == 5 * len(fast12.draws) * 15 * deck12.values.size
     assert set(post["opening"].astype(str)) <= set(G.OPENINGS)
+
+
+@pytest.mark.slow
+def test_brute_force_on_a_14_card_deck():
+    """Ranks 8..A in hearts and spades (2,002 hands, 4 million (hand, keep, replacement) triples)."""
+    gd = G.small_deck([4 * r + s for r in range(6, 13) for s in (2, 3)], n_buckets=8)
+    table = G.random_table(gd.n_classes, gd.n_buckets, seed=14)
+    fast = G.v_ind(gd, table)
+    bf = Brute(gd, table)
+    assert abs(fast.value - bf.value()) < 1e-9
+    assert np.abs(fast.hand_value - bf.per_hand).max() < 1e-9
