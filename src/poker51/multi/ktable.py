@@ -43,10 +43,8 @@ from poker51.multi.kpolicy import (
 )
 from poker51.multi.kpots import settle_kernel
 from poker51.multi.krng import decision_uniform_k, hand_seed_words
+from poker51.multi.law import ANTE, MAX_RAISES, N_SEATS
 
-N_SEATS = 5
-ANTE = 100
-MAX_RAISES = 2
 MAX_ACTIONS = 64
 #: BINOM51[n, k] = C(n, k), n < 51, k <= 5; N_HANDS = C(51, 5)
 BINOM51 = np.array([[math.comb(n, k) for k in range(6)] for n in range(51)], np.int64)

@@ -32,7 +32,7 @@ from poker51.multi.hand import DRAW
 from poker51.multi.keval import RankTables
 from poker51.multi.krng import entropy_words
 from poker51.multi.ktable import MAX_ACTIONS, N_STATS, new_memo, simulate_table
-from poker51.multi.law import ANTE, N_SEATS
+from poker51.multi.law import ANTE, JBIT, N_SEATS
 from poker51.multi.population import StrengthTables, TypePolicy
 from poker51.multi.riemann import RiemannPolicy
 from poker51.multi.rng import decision_uniform, hand_key
@@ -107,7 +107,7 @@ def _empty(n_hands: int) -> TableRun:
 def type_table(types: Sequence[PlayerType]) -> np.ndarray:
     """(types, 7) rows: open value, open size (cents), bluff, call, raise, softness, keep-kicker."""
     return np.array(
-        [[t.open_value, t.open_size * 100, t.bluff, t.call, t.raise_, t.softness, t.draw == "keep_kicker"]
+        [[t.open_value, t.open_size * JBIT, t.bluff, t.call, t.raise_, t.softness, t.draw == "keep_kicker"]
          for t in types], np.float64,
     ).reshape(-1, 7)  # fmt: skip
 
@@ -123,7 +123,7 @@ def simulate_kernel(
     ptype = np.zeros(N_SEATS, np.int64)
     ptype[: len(spec.types)] = np.arange(len(spec.types))
     simulate_table(
-        n_hands, spec.kinds(), ptype, spec.adders(), spec.buyin * 100, BANK, entropy_words(seed, table),
+        n_hands, spec.kinds(), ptype, spec.adders(), spec.buyin * JBIT, BANK, entropy_words(seed, table),
         type_table(spec.types), np.array(DECK_CARDS, np.int64), r.lut, lr,
         tables.belief.shape[1], r.counts(st.finals), st.finals.size, st.pre, new_memo() if memo is None else memo,
         out.hands, out.seats, out.actions, out.stats, out.audit,

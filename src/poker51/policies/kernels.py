@@ -29,6 +29,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from math import comb
+from typing import NamedTuple
 
 import numpy as np
 import pandas as pd
@@ -52,7 +53,7 @@ from poker51.policies.v05 import (
     RERAISE_FACTOR,
     line_contributions,
 )
-from poker51.rules import BET_SIZES, RIEMANN_BET, VARIANT_RULES, VARIANTS
+from poker51.rules import ANTE, BET_SIZES, RIEMANN_BET, VARIANT_RULES, VARIANTS
 
 FOLD, CALL, RAISE, CHECK, BET = range(5)
 #: the rounds Riemann answers, in table order: x, x-b2-r, b1, b2, b4, b8, b1-r-r .. b8-r-r
@@ -121,15 +122,15 @@ def rank5(M, a, b, c, d, e):
         b, d = d, b
     if b > c:
         b, c = c, b
-    if M[20] and a == 0:
+    if M.marker and a == 0:
         s = b & 3
         suited = 1 if (c & 3) == s and (d & 3) == s and (e & 3) == s else 0
-        return M[21][2 * _multiset4(b >> 2, c >> 2, d >> 2, e >> 2) + suited]
+        return M.marker_table[2 * _multiset4(b >> 2, c >> 2, d >> 2, e >> 2) + suited]
     s = a & 3
     if (b & 3) == s and (c & 3) == s and (d & 3) == s and (e & 3) == s:
-        return M[18][(1 << (a >> 2)) | (1 << (b >> 2)) | (1 << (c >> 2)) | (1 << (d >> 2)) | (1 << (e >> 2))]
+        return M.flush_table[(1 << (a >> 2)) | (1 << (b >> 2)) | (1 << (c >> 2)) | (1 << (d >> 2)) | (1 << (e >> 2))]
     ra, rb, rc, rd, re = a >> 2, b >> 2, c >> 2, d >> 2, e >> 2
-    return M[17][BINOM[ra, 1] + BINOM[rb + 1, 2] + BINOM[rc + 2, 3] + BINOM[rd + 3, 4] + BINOM[re + 4, 5]]
+    return M.rank_table[BINOM[ra, 1] + BINOM[rb + 1, 2] + BINOM[rc + 2, 3] + BINOM[rd + 3, 4] + BINOM[re + 4, 5]]
 
 
 @njit(cache=True)
@@ -357,7 +358,7 @@ def v05_pre_reads(M, h, out):
     most 47, so an index fits in the 6 low bits of a 53-bit uniform shifted left).  ``M`` is a
     v0.5 policy's kernel view (:func:`policy_tuple`): its cards, House masks, score table
     (:func:`score_table`) and strength ranks."""
-    cards, srank, house_mask, scores = M[1], M[13], M[3], M[11]
+    cards, srank, house_mask, scores = M.cards, M.srank, M.house_mask, M.scores
     idx = colex(h)
     mask = house_mask[idx]
     kept = np.empty(5, np.int64)
@@ -433,7 +434,7 @@ def v05_action(read, bluff, line, pot0):
         return CHECK
     if line == 1:  # H raised its bet (step 7)
         s = _adjusted(read, _FRACTION[1] * RERAISE_FACTOR)
-        pot = pot0 + 6.0
+        pot = pot0 + 3.0 * RIEMANN_BET  # Riemann's bet, H's call of it and H's raise by it
         return CALL if s >= RIEMANN_BET / (pot + CALL_RAISED_BETS * RIEMANN_BET) else FOLD
     b = _BETS[(line - 2) % 4]
     if line <= 5:  # facing H's bet (steps 3-4)
@@ -455,50 +456,83 @@ def bluff_class(h):
 
 
 # --------------------------------------------------------------------------- both
-#: Kernel view ``M`` of a policy: (kind, cards, strength, house_mask, class_id, bucket, P,
-#: spot_bytes, spot_len, pre_sid, post_sid, scores, reads cache, srank, by_draw, draw_start,
-#: by_draw_mask, rank_table, flush_table, bucket_by_srank, reads the marker, marker_table); kind 0 = v0.6, 1 = v0.5,
-#: 2 = a Riemann that checks when it can and calls otherwise (the LBR's known-answer opponent)
+#: policy kinds: v0.6, v0.5, and a Riemann that checks when it can and calls otherwise (the LBR's
+#: known-answer opponent)
 V06, V05, CHECKCALL = 0, 1, 2
+
+
+class PolicyArrays(NamedTuple):
+    """The kernel view ``M`` of a policy (:func:`policy_tuple`; Numba takes it as a named tuple
+    and the kernels read its fields by name).  ``kind`` is :data:`V06`, :data:`V05` or
+    :data:`CHECKCALL`; ``cards`` .. ``bucket``, ``srank`` .. ``bucket_by_srank`` and
+    ``marker_table`` are the :class:`HandArrays` fields of the variant; ``P`` .. ``post_sid``
+    the :class:`TableArrays` of a v0.6 table (stand-ins otherwise); ``scores`` v0.5's score
+    table (:func:`score_table`) and ``reads`` its cache of pre-draw reads (NaN = not computed);
+    ``marker`` is 1 when the variant reads the marker (its :func:`rank5` uses ``marker_table``)."""
+
+    kind: np.int64
+    cards: np.ndarray
+    strength: np.ndarray
+    house_mask: np.ndarray
+    class_id: np.ndarray
+    bucket: np.ndarray
+    P: np.ndarray
+    spot_bytes: np.ndarray
+    spot_len: np.ndarray
+    pre_sid: np.ndarray
+    post_sid: np.ndarray
+    scores: np.ndarray
+    reads: np.ndarray
+    srank: np.ndarray
+    by_draw: np.ndarray
+    draw_start: np.ndarray
+    by_draw_mask: np.ndarray
+    rank_table: np.ndarray
+    flush_table: np.ndarray
+    bucket_by_srank: np.ndarray
+    marker: np.int64
+    marker_table: np.ndarray
 
 
 @njit(cache=True)
 def pre_actions(M, h, h_draw, lines, out):
     """``out[i]``: Riemann's action before the draw with sorted dealt hand ``h`` after
     ``lines[i]``, H drawing ``h_draw`` (0..5)."""
-    if M[0] == CHECKCALL:
+    if M.kind == CHECKCALL:
         for i in range(lines.shape[0]):
             out[i] = CHECK if lines[i] == 0 else CALL
         return
     idx = colex(h)
-    if M[0] == V06:
-        prefix, state = hand_hash_prefix(h), M[4][idx]
+    if M.kind == V06:
+        prefix, state = hand_hash_prefix(h), M.class_id[idx]
         for i in range(lines.shape[0]):
-            out[i] = table_action(prefix, M[9][min(h_draw, 4), lines[i]], state, M[6], M[7], M[8])
+            out[i] = table_action(prefix, M.pre_sid[min(h_draw, 4), lines[i]], state, M.P, M.spot_bytes, M.spot_len)
         return
-    reads = M[12]
+    reads = M.reads
     if np.isnan(reads[idx, 0]):
         v05_pre_reads(M, h, reads[idx])
     read, bluff = reads[idx, h_draw], bluff_class(h)
     for i in range(lines.shape[0]):
-        out[i] = v05_action(read, bluff, lines[i], 2.0)
+        out[i] = v05_action(read, bluff, lines[i], 2.0 * ANTE)
 
 
 @njit(cache=True)
 def post_actions(M, f, h_draw, r_draw, pre_done, lines, out):
     """``out[i]``: Riemann's action after the draw with sorted final hand ``f`` after
     ``lines[i]`` (its draw count ``r_draw``, the completed pre-draw line ``pre_done``)."""
-    if M[0] == CHECKCALL:
+    if M.kind == CHECKCALL:
         for i in range(lines.shape[0]):
             out[i] = CHECK if lines[i] == 0 else CALL
         return
     r = rank5(M, f[0], f[1], f[2], f[3], f[4])
-    if M[0] == V06:
-        prefix, state = hand_hash_prefix(f), M[19][r]
+    if M.kind == V06:
+        prefix, state = hand_hash_prefix(f), M.bucket_by_srank[r]
         for i in range(lines.shape[0]):
-            out[i] = table_action(prefix, M[10][min(h_draw, 4), r_draw, pre_done, lines[i]], state, M[6], M[7], M[8])
+            out[i] = table_action(
+                prefix, M.post_sid[min(h_draw, 4), r_draw, pre_done, lines[i]], state, M.P, M.spot_bytes, M.spot_len
+            )
         return
-    read = 0.6 * M[11][r, h_draw] + 0.4 * M[11][r, 5]
+    read = 0.6 * M.scores[r, h_draw] + 0.4 * M.scores[r, 5]
     bluff = bluff_class(f)
     for i in range(lines.shape[0]):
         out[i] = v05_action(read, bluff, lines[i], 2.0 * PRE_DONE_CONTRIB[pre_done])
@@ -522,7 +556,7 @@ def post_action(M, f, h_draw, r_draw, pre_done, line):
 
 @njit(cache=True, parallel=True)
 def _fill_reads(M, hands):
-    reads = M[12]
+    reads = M.reads
     for i in prange(hands.shape[0]):
         h = hands[i].astype(np.int64)
         idx = colex(h)
@@ -530,15 +564,15 @@ def _fill_reads(M, hands):
             v05_pre_reads(M, h, reads[idx])
 
 
-def fill_reads(M: tuple) -> None:
+def fill_reads(M: PolicyArrays) -> None:
     """Compute every hand's v0.5 pre-draw reads into the cache of ``M`` (Numba's threads in
     parallel: each hand's row is written by one thread only).  Worth it when a run touches
     most hands; a no-op for the other policies."""
-    if M[0] == V05:
-        _fill_reads(M, M[14])
+    if M.kind == V05:
+        _fill_reads(M, M.by_draw)
 
 
-def policy_tuple(kind: int, hands: HandArrays, table: TableArrays | None = None, belief=None) -> tuple:
+def policy_tuple(kind: int, hands: HandArrays, table: TableArrays | None = None, belief=None) -> PolicyArrays:
     """The kernel view ``M`` of a policy: v0.6 with its ``table``, v0.5 with its ``belief``
     table (a fresh, empty cache of pre-draw reads), or the check-call stand-in."""
     empty = TableArrays(
@@ -560,7 +594,7 @@ def policy_tuple(kind: int, hands: HandArrays, table: TableArrays | None = None,
         reads = np.full((N_HANDS52, 6), np.nan)
     elif kind != CHECKCALL:
         raise ValueError(f"unknown policy kind {kind}")
-    return (
+    return PolicyArrays(
         np.int64(kind),
         hands.cards,
         hands.strength,
@@ -588,6 +622,7 @@ def policy_tuple(kind: int, hands: HandArrays, table: TableArrays | None = None,
 
 __all__ = [
     "BET", "BINOM", "CALL", "CHECK", "CHECKCALL", "FOLD", "HandArrays", "N_HANDS52", "PRE_DONE", "PRE_DONE_CONTRIB",
+    "PolicyArrays",
     "RAISE", "R_LINES", "TableArrays", "V05", "V06", "bluff_class", "colex", "colex_plain", "fill_reads",
     "hand_arrays", "hand_hash_prefix", "line_id", "pairwise_mean", "policy_tuple", "post_action", "post_actions",
     "pre_action", "pre_actions", "rank5", "score_table", "sort5", "table_action", "table_arrays", "v05_action",

@@ -160,7 +160,7 @@ def audit_hand(log: str, oracle: TableOracle, rule: int) -> dict[str, Any]:
         kind, amount = e["kind"], e["amount"]
         if kind == "bet":
             unit = amount
-            lines[rnd].append(f"b{_nearest(amount)}" if seat == "H" else "b2")
+            lines[rnd].append(f"b{_nearest(amount)}" if seat == "H" else f"b{RULES_V05['riemann_bet']}")
         else:
             lines[rnd].append({"check": "x", "call": "c", "raise": "r", "fold": "f"}[kind])
         stacks[seat] -= amount
