@@ -38,10 +38,10 @@ from poker51.hands.evaluate import RULE_ORDINARY, strengths
 from poker51.hands.house import house_kernel
 from poker51.multi.law import JBIT, Move
 from poker51.multi.view import Spot
+from poker51.rules import N_DRAWS
 
 #: House steps 1..7 x highest kept rank 0..12
 N_KEYS = 8 * 13
-N_DRAWS = 6
 DECK = np.array([c for c in range(52) if c != MARKER], np.int64)
 
 
