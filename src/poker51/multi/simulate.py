@@ -29,7 +29,6 @@ import numpy as np
 from poker51.games.population import PlayerType
 from poker51.multi.commit import DECK_CARDS, DeckSource
 from poker51.multi.hand import DRAW
-from poker51.multi.keval import RankTables
 from poker51.multi.krng import entropy_words
 from poker51.multi.ktable import MAX_ACTIONS, N_STATS, new_memo, simulate_table
 from poker51.multi.law import ANTE, JBIT, N_SEATS
@@ -37,6 +36,7 @@ from poker51.multi.population import StrengthTables, TypePolicy
 from poker51.multi.riemann import RiemannPolicy
 from poker51.multi.rng import decision_uniform, hand_key
 from poker51.multi.table import Table
+from poker51.policies.kernels import RankTables
 
 #: every simulated person's bank (cents): never the limit
 BANK = 10**12
