@@ -11,6 +11,7 @@ import pytest
 from scipy import stats
 
 from poker51.cards import parse_cards
+from poker51.play import engine
 from poker51.play.engine import play_hand, play_match, shuffled_deck, stacked_deck
 from poker51.policies import kernels as m
 from poker51.policies.riemann import PublicState, Riemann
@@ -294,3 +295,27 @@ def test_the_v05_kernel_pot_follows_the_rules_ante(setup, monkeypatch):
     out = np.empty(2, np.int64)
     m.pre_actions.py_func(models["v0.5"], h, 2, np.array([0, 2], np.int64), out)
     assert seen == [4.0, 4.0] and out.tolist() == [m.CHECK, m.CHECK]
+
+
+def test_the_kernel_is_the_twin_at_another_ante(setup, monkeypatch):
+    """At an ante of 2 (the kernel's ``py_func`` with its global patched, the engine's likewise) the
+    kernel still plays what the plain twin plays in the engine against v0.6, whose table does not
+    read the pot: LBR's choices, which weigh the antes in the pot, and its nets follow the ante."""
+    _, hands, models, players = setup
+    ante = 2
+    monkeypatch.setattr(k, "ANTE", ante)
+    contrib = [line_contributions(p.split("-"), (ante, ante))[0] for p in m.PRE_DONE]
+    monkeypatch.setattr(k, "PRE_DONE_CONTRIB", np.array(contrib, np.int64))
+    monkeypatch.setattr(engine, "ANTE", ante)
+    n, seed = 25, 17
+    decks, keys = lbr.hand_decks("standard", seed, 0, n), lbr.hand_keys(seed, 0, n)
+    got = []
+    for i in range(n):
+        out = np.zeros(7, np.int64)
+        k.lbr_hand.py_func(decks[i], keys[i], models["v0.6"], N, TRIES, out)
+        got.append((int(out[0]), k.decode_line(out[1]), k.decode_line(out[2])))
+    player, model = players["v0.6"]
+    twin = PlainLBR("standard", model, hands, keys, N, TRIES)
+    res = play_match({"H": twin, "R": player}, n, seed, "standard", stacks={"H": 100, "R": 100})
+    assert [(r.net["H"], *_lines(r.log)) for r in res] == got
+    assert all(json.loads(r.log.splitlines()[1])["amount"] == ante for r in res)
