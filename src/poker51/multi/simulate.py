@@ -37,6 +37,7 @@ from poker51.multi.riemann import RiemannPolicy
 from poker51.multi.rng import decision_uniform, hand_key
 from poker51.multi.table import Table
 from poker51.policies.kernels import RankTables
+from poker51.rules import N_DRAWS
 
 #: every simulated person's bank (cents): never the limit
 BANK = 10**12
@@ -119,7 +120,7 @@ def simulate_kernel(
     carries Riemann's reads from table to table (a fresh one by default)."""
     out = _empty(n_hands)
     r, st = tables.ranks, tables.strengths
-    lr = np.stack([r.counts(tables.belief[d]) for d in range(6)])
+    lr = np.stack([r.counts(tables.belief[d]) for d in range(N_DRAWS)])
     ptype = np.zeros(N_SEATS, np.int64)
     ptype[: len(spec.types)] = np.arange(len(spec.types))
     simulate_table(
