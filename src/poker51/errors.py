@@ -4,7 +4,8 @@
 :class:`ConfigError` a config file that breaks its schema (the message names the file and the
 key); :class:`TableError` a table file that is missing, truncated, corrupted or of the wrong
 shape (the message names the path).  Subclasses elsewhere: ``export.schema.StrategyTableError``
-(a :class:`TableError`) and ``play.actions.ReplayError`` (an :class:`InputError`).
+(a :class:`TableError`) and the engines' ``table.errors.IllegalAction``, ``ReplayError`` and ``LogError`` (each an
+:class:`InputError`).
 """
 
 

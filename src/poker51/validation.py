@@ -1,4 +1,4 @@
-"""Config files checked against their JSON schemas, with one-line errors naming the file and the key.
+"""Config and scenario files checked against their JSON schemas, with one-line errors naming the file and the key.
 
 Both config files go through here: ``config/config.yaml`` (schema
 ``workflow/schemas/config.schema.yaml``, checked by ``workflow/rules/common.smk`` when the DAG
@@ -6,7 +6,9 @@ is built) and ``config/population.yaml`` (schema :data:`POPULATION_SCHEMA`, chec
 and by :func:`poker51.games.population.load_population`).  :func:`validate` fills each
 property's ``default`` into the instance (as ``snakemake.utils.validate`` does) and raises
 :class:`~poker51.errors.ConfigError` with one line, ``{file}: {key}: {problem}``, for the most
-relevant error (:func:`jsonschema.exceptions.best_match`), not a dump of the sub-schema:
+relevant error (:func:`jsonschema.exceptions.best_match`), not a dump of the sub-schema.
+The engines' scenario files go the same way, through :func:`load_scenario` with a schema of
+:data:`SCHEMAS` (package data, ``{name}.schema.yaml``, found by :func:`scenario_schema`).
 
 >>> schema = {"type": "object", "additionalProperties": False,
 ...           "properties": {"softness": {"type": "number", "default": 0}}}
@@ -22,6 +24,7 @@ from __future__ import annotations
 
 import copy
 import difflib
+import json
 import os
 import reprlib
 from collections.abc import Iterable, Iterator, Mapping, Sequence
@@ -32,8 +35,10 @@ import yaml
 
 from poker51.errors import ConfigError
 
+#: the package's schemas (package data): config files' and the engines' scenario files'
+SCHEMAS = Path(__file__).parent / "schemas"
 #: the schema of ``config/population.yaml`` (package data: a link to workflow/schemas/)
-POPULATION_SCHEMA = Path(__file__).parent / "schemas" / "population.schema.yaml"
+POPULATION_SCHEMA = SCHEMAS / "population.schema.yaml"
 
 _short = reprlib.Repr()
 _short.maxstring = 40
@@ -163,6 +168,46 @@ def validate(
     raise ConfigError(f"{name}: {key_path(path)}: {problem}{more}")
 
 
+def load_json(path: str | Path, what: str = "file") -> Any:
+    """The JSON document at ``path``; a missing file or bad JSON is a one-line :class:`ConfigError`
+    (``{path}: line L, column C: not JSON ({problem})``)."""
+    p = Path(path)
+    try:
+        text = p.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise ConfigError(f"{p}: no such {what}") from None
+    except IsADirectoryError:
+        raise ConfigError(f"{p}: is a directory, not a {what}") from None
+    except (OSError, UnicodeDecodeError) as exc:
+        raise ConfigError(f"{p}: cannot read the {what} ({exc})") from None
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise ConfigError(f"{p}: line {exc.lineno}, column {exc.colno}: not JSON ({exc.msg})") from None
+
+
+def scenario_schema(name: str) -> Path:
+    """The package's scenario schema ``{name}.schema.yaml`` (``headsup-scenario``,
+    ``multi-scenario``, ``rulebook-scenario``, ...), or :class:`ConfigError` naming the ones there are."""
+    path = SCHEMAS / f"{name}.schema.yaml"
+    if not path.is_file():
+        known = sorted(p.name.removesuffix(".schema.yaml") for p in SCHEMAS.glob("*.schema.yaml"))
+        raise ConfigError(f"no schema {name!r}; the package has: {', '.join(known)}")
+    return path
+
+
+def load_scenario(path: str | Path, schema: str | Path | Mapping[str, Any], what: str = "scenario file") -> Any:
+    """A scenario file (JSON; ``.yaml``/``.yml`` read as YAML) checked against ``schema`` (a
+    mapping, a schema file, or the name of a package schema for :func:`scenario_schema`), with
+    the defaults filled in.  Every problem is one :class:`ConfigError` line naming the file and
+    the key (:func:`validate`); an engine checks what a schema cannot (cards, seats) itself."""
+    p = Path(path)
+    doc = load_yaml(p, what) if p.suffix in (".yaml", ".yml") else load_json(p, what)
+    if isinstance(schema, str) and not schema.endswith((".yaml", ".yml", ".json")) and "/" not in schema:
+        schema = scenario_schema(schema)
+    return validate(doc, schema, p)
+
+
 def config_origin(files: Sequence[str | Path], overrides: Mapping[str, Any] | None = None) -> Any:
     """``origin(path)`` for :func:`validate` of a config merged from ``files`` (lowest precedence
     first, as Snakemake merges ``configfile:`` and ``--configfile``): the last file that defines
@@ -198,4 +243,16 @@ def config_origin(files: Sequence[str | Path], overrides: Mapping[str, Any] | No
     return origin
 
 
-__all__ = ["POPULATION_SCHEMA", "config_origin", "describe", "key_path", "load_schema", "load_yaml", "validate"]
+__all__ = [
+    "POPULATION_SCHEMA",
+    "SCHEMAS",
+    "config_origin",
+    "describe",
+    "key_path",
+    "load_json",
+    "load_scenario",
+    "load_schema",
+    "load_yaml",
+    "scenario_schema",
+    "validate",
+]

@@ -63,8 +63,16 @@ def test_check_fails_on_a_tampered_deck(tmp_path, capsys):
 BAD_RUNS = [
     ("missing.json", None, "no such scenario file"),
     ("bad.json", "{not json", "not JSON"),
-    ("s.json", {"seats": SEATS}, "missing key 'hands'"),
-    ("s.json", {"seats": SEATS, "hands": [], "colour": 1}, "unknown key 'colour'"),
+    ("s.json", {"seats": SEATS}, r"s\.json: \(top level\): missing key 'hands'"),
+    ("s.json", {"seats": SEATS, "hands": [], "colour": 1}, r"s\.json: colour: unknown key \(expected: button, hands"),
+    ("s.json", [1], r"s\.json: \(top level\): expected object, got \[1\]"),
+    ("s.json", {"seats": [], "hands": []}, r"s\.json: seats: \[\] should be non-empty"),
+    ("s.json", {"seats": [{"seat": 0, "name": "", "buyin": 4}], "hands": []}, r"\[0\]\.name: '' should be non-empty"),
+    ("s.json", {"seats": [{"seat": 0, "name": "a"}], "hands": []}, r"seats\[0\]: missing key 'buyin'"),
+    ("s.json", {"seats": [{"seat": 1, "name": "r", "riemann": True}], "hands": []}, r"\[0\]: missing key 'added_by'"),
+    ("s.json", {"seats": SEATS, "hands": [], "seed": -1}, r"seed: -1 is below the minimum 0"),
+    ("s.json", {"seats": SEATS, "hands": [{"actions": [["a"]]}]}, r"hands\[0\]\.actions\[0\]: \['a'\] is too short"),
+    ("s.json", {"seats": SEATS, "hands": [{"actions": [], "deck": "As"}]}, r"hands\[0\]\.deck: expected array"),
     ("s.json", {"seats": [{"seat": 7, "name": "a", "buyin": 4}], "hands": []}, "seats are 0..4"),
     ("s.json", {"seats": [{"seat": 0, "name": "a", "buyin": 5}], "hands": []}, "choose 2, 4, 8 or 16"),
     ("s.json", {"seats": SEATS, "hands": [{"deck": ["Zz"], "actions": []}]}, "unknown card 'Zz'"),
@@ -91,7 +99,10 @@ def test_bad_logs_and_belief_files_exit_2(tmp_path, capsys):
     cases = [
         (["multi", "check", str(tmp_path / "none.log")], "no such log"),
         (["multi", "check", write(tmp_path, "not json\n", "x.log")], "not JSON"),
-        (["multi", "check", write(tmp_path, '{"event": "hand"}\n', "y.log")], "not a table log"),
+        (
+            ["multi", "check", write(tmp_path, '{"event": "hand"}\n', "y.log")],
+            "y.log:1:1: not a poker51-multi-log/1",
+        ),
         (["multi", "run", write(tmp_path, GOOD), "--belief", str(tmp_path / "b.parquet")], "no such table"),
     ]
     for args, message in cases:

@@ -208,7 +208,9 @@ def test_deal_one_card_at_a_time_from_the_seat_after_the_button():
 
 
 def test_bad_scenarios_name_the_problem():
-    with pytest.raises(InputError, match="unknown key 'colour'"):
+    with pytest.raises(
+        InputError, match=r"^scenario: seats\[0\]\.colour: unknown key \(expected: bank, buyin, name, seat\)$"
+    ):
         play([{"seat": 0, "name": "a", "buyin": 4, "colour": 1}], [])
     with pytest.raises(InputError, match="marker"):
         play(FOUR, [{"deck": ["2c"], "actions": []}])

@@ -57,6 +57,24 @@ def test_documented_hand_commands(capsys):
         assert capsys.readouterr().out == expected
 
 
+def test_the_schema_names_every_game_and_action():
+    from poker51.rulebook.games import GAMES, RANDOM
+    from poker51.rulebook.scenario import BET_ACTIONS, SCHEMA, TABLE_ACTIONS
+    from poker51.validation import load_schema
+
+    schema = load_schema(SCHEMA)
+    assert schema["properties"]["game"]["enum"] == [*GAMES, RANDOM]
+    kinds = schema["properties"]["hands"]["items"]["properties"]["actions"]["items"]["prefixItems"][1]["enum"]
+    assert kinds == [*BET_ACTIONS, *TABLE_ACTIONS]
+
+
+@pytest.mark.parametrize("path", sorted(EXAMPLES.glob("*.json")), ids=lambda p: p.stem)
+def test_every_shipped_scenario_passes_the_schema(path):
+    from poker51.rulebook.scenario import load_scenario
+
+    assert load_scenario(path) == json.loads(path.read_text())
+
+
 def test_every_example_is_documented_and_conserves():
     names = {p.stem for p in EXAMPLES.glob("*.json")}
     assert names == {n for n, _ in blocks("output")} | {n for n, _ in blocks("error")}
@@ -133,21 +151,28 @@ def with_(path, value):
 @pytest.mark.parametrize(
     ("scenario", "needle"),
     [
-        (with_(["game"], "stud"), "unknown game 'stud'"),
+        (with_(["game"], "stud"), "s.json: game: 'stud' is not one of holdem, omaha,"),
         (with_(["blinds"], [1, 3]), "small blind is half the big blind (1.4)"),
-        (with_(["blinds"], [1]), "blinds is [small, big]"),
-        (with_(["seats"], [{"seat": 0, "name": "ann"}]), "seats[0] needs exactly the keys"),
+        (with_(["blinds"], [1]), "s.json: blinds: [1] is too short"),
+        (with_(["seats"], [{"seat": 0, "name": "ann"}]), "s.json: seats[0]: missing key 'stack'"),
         (with_(["seats", 1, "seat"], 9), "seat 9: this table has seats 0..8"),
         (with_(["seats", 1, "name"], "ann"), "player name 'ann' is empty or taken"),
-        (with_(["seats", 1, "stack"], -5), "seats[1].stack"),
-        (with_(["hands"], []), "hands is a non-empty list"),
-        (with_(["color"], "red"), "unknown key 'color'"),
+        (with_(["seats", 1, "stack"], -5), "s.json: seats[1].stack: -5 is below the minimum 0"),
+        (with_(["seats", 1, "name"], 7), "s.json: seats[1].name: expected string, got 7"),
+        (with_(["rake"], "yes"), "s.json: rake: expected boolean, got 'yes'"),
+        (with_(["button"], 1), "s.json: button: expected string, got 1"),
+        (with_(["hands", 0, "actions"], [["bob"]]), "s.json: hands[0].actions[0]: ['bob'] is too short"),
+        (with_(["hands", 0, "actions"], [["bob", "bet", 2, 3]]), "actions[0]: ['bob', 'bet', 2, 3] is too long"),
+        (with_(["hands", 0, "deck"], "As Kd"), "s.json: hands[0].deck: expected array, got 'As Kd'"),
+        (with_(["hands", 0, "dek"], []), "s.json: hands[0].dek: unknown key (did you mean 'deck'?"),
+        (with_(["hands"], []), "s.json: hands: [] should be non-empty"),
+        (with_(["color"], "red"), "s.json: color: unknown key (expected: blinds, button, game"),
         (with_(["hands", 0, "deck"], ["As", "As"]), "As is given twice"),
         (with_(["hands", 0, "deck"], ["As", "Kd"]), "the deck runs out dealing hole cards (2 cards given)"),
         (with_(["hands", 0, "deck"], KeyError), "give a deck, a seed, or a scenario seed"),
         (with_(["hands", 0, "seed"], "abc"), "give a deck or a seed, not both"),
         ({**base(), "hands": [{"seed": "abc", "actions": []}]}, "a seed is at least 32 hex digits"),
-        (with_(["hands", 0, "actions"], [["bob", "raze"]]), "unknown action 'raze'"),
+        (with_(["hands", 0, "actions"], [["bob", "raze"]]), "hands[0].actions[0][1]: 'raze' is not one of fold,"),
         (with_(["hands", 0, "actions"], [["bob", "raise"]]), "raise needs argument"),
         (with_(["hands", 0, "actions"], [["bob", "fold", 3]]), "fold takes no argument"),
         (with_(["hands", 0, "actions"], [["eve", "fold"]]), "no player 'eve'"),
@@ -175,7 +200,7 @@ def test_bad_scenarios_exit_2_with_one_line(scenario, needle, tmp_path, capsys):
 
 @pytest.mark.parametrize(
     ("text", "needle"),
-    [("{", "not JSON"), ("[1, 2]", "a scenario is a JSON object")],
+    [("{", "not JSON"), ("[1, 2]", "s.json: (top level): expected object, got [1, 2]")],
 )
 def test_unreadable_scenarios_exit_2(text, needle, tmp_path, capsys):
     path = tmp_path / "s.json"
@@ -186,9 +211,9 @@ def test_unreadable_scenarios_exit_2(text, needle, tmp_path, capsys):
 
 def test_missing_files_exit_2(tmp_path, capsys):
     assert main(["rulebook", "run", str(tmp_path / "none.json")]) == 2
-    assert "cannot read the scenario" in capsys.readouterr().err
+    assert "none.json: no such scenario file" in capsys.readouterr().err
     assert main(["rulebook", "check", str(tmp_path / "none.jsonl")]) == 2
-    assert "cannot read the log" in capsys.readouterr().err
+    assert "none.jsonl: no such log" in capsys.readouterr().err
 
 
 @pytest.mark.parametrize(("text", "needle"), [("{]", "not JSON"), ('{"type": "x"}', "type commit or hand")])

@@ -13,6 +13,8 @@ integer cents of a jbit (1 jbit = 100 cents).  Layers, bottom up:
 - :mod:`~poker51.multi.policy`: Riemann's five playing rules and the population types'
   multi-seat reading on real cards;
 - :mod:`~poker51.multi.scenario`: the scenario front door ``poker51 multi run``;
+- :mod:`~poker51.multi.protocol`: a hand under the floor's action protocol
+  (:mod:`poker51.table.protocol`: what a game server drives; its log rebuilds the hand);
 - the Numba simulation kernel (``k*`` modules), whose plain twin is the table itself
   (:mod:`~poker51.multi.simulate`), and the pipeline stage (:mod:`~poker51.multi.stage`).
 

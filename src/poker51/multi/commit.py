@@ -16,13 +16,13 @@ Where decks come from (:class:`DeckSource`; the log names the source):
 
 The deck is ``poker51.table.deal.shuffle(seed, 1..51)`` (the 51 cards: the marker 2c is out of
 the deal).  :func:`check_log` recomputes every commitment of a log, the shuffle of every
-revealed seed, and the dealt and drawn cards against the deck order.
+revealed seed, and the dealt and drawn cards against the deck order; the log is read by the
+floor's reader (:func:`poker51.table.log.read_log`, format ``poker51-multi-log/1``).
 """
 
 from __future__ import annotations
 
 import hashlib
-import json
 import secrets
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -33,11 +33,13 @@ from poker51.cards import MARKER, card_str, parse_card
 from poker51.errors import InputError
 from poker51.io import canonical_json
 from poker51.table.deal import deck_commitment, new_seed, shuffle
+from poker51.table.log import MULTI, read_log
 
 #: the 51 cards in play: every card but the marker 2c
 DECK_CARDS: tuple[int, ...] = tuple(c for c in range(52) if c != MARKER)
 SOURCES = ("secrets", "seedsequence", "scripted")
-LOG_FORMAT = "poker51-multi-log/1"
+#: the format of the tables' log (one of the floor's, :mod:`poker51.table.log`)
+LOG_FORMAT = MULTI
 
 
 @dataclass(frozen=True)
@@ -95,29 +97,6 @@ def complete_deck(cards: Sequence[int]) -> tuple[int, ...]:
 
 
 # --------------------------------------------------------------------------- check
-def read_log(path: str | Path) -> list[dict[str, Any]]:
-    """The records of a JSON-lines table log; :class:`InputError` names a bad line."""
-    p = Path(path)
-    if p.is_dir():
-        raise InputError(f"{path}: is a directory, not a log file")
-    if not p.is_file():
-        raise InputError(f"{path}: no such log")
-    out = []
-    for i, line in enumerate(p.read_text().splitlines(), 1):
-        if not line.strip():
-            continue
-        try:
-            rec = json.loads(line)
-        except json.JSONDecodeError as exc:
-            raise InputError(f"{path}:{i}: not JSON ({exc.msg} at column {exc.colno})") from None
-        if not isinstance(rec, dict) or "event" not in rec:
-            raise InputError(f"{path}:{i}: a log record is an object with an 'event'")
-        out.append(rec)
-    if not out or out[0].get("event") != "table" or out[0].get("format") != LOG_FORMAT:
-        raise InputError(f"{path}: not a table log (the first record is a {LOG_FORMAT} 'table' record)")
-    return out
-
-
 def _cards(x: Any, where: str) -> list[int]:
     if not isinstance(x, list):
         raise InputError(f"{where}: expected a list of cards")
@@ -161,7 +140,7 @@ def check_log(path: str | Path) -> dict[str, Any]:
     """Recompute every commitment of a table log, and the SHA-256 of every buy-in and cash-out
     receipt: ``{"hands", "checked", "receipts", "failures", "problems"}`` (a problem names the
     receipt: its kind, player and hand)."""
-    records = read_log(path)
+    records = read_log(path, expect=LOG_FORMAT)
     hands: dict[int, dict[str, Any]] = {}
     problems: list[str] = []
     checked = receipts = 0

@@ -28,51 +28,34 @@ player checks when it can, folds otherwise, and stands pat at the draw.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
 from typing import Any
 
 from poker51.cards import card_str
 from poker51.hands.evaluate import RULE_ORDINARY, strength
 from poker51.multi.law import ANTE, HAND_SIZE, N_SEATS, RULE_PHASE, BettingRound, IllegalAction, Move, turn_order
 from poker51.table.pots import build_pots, payout_order, pot_transfers, return_uncalled
+from poker51.table.settlement import PotResult, Settlement
 
 RULE_DRAW = "A hand 4: keep any of your own cards and replace the rest (0 to 5)"
 PRE, DRAW, POST, DONE = "pre", "draw", "post", "done"
 
 
-@dataclass(frozen=True)
-class PotResult:
-    """One pot: amount (cents), eligible seats and winners (both in turn order)."""
-
-    amount: int
-    eligible: tuple[int, ...]
-    winners: tuple[int, ...]
-
-
-@dataclass
-class HandResult:
-    """The settlement of a hand.  ``transfers`` are ``(from, to, cents)`` rows, the
-    returned chips as ``(seat, seat, cents)`` rows first; ``payouts`` the cents each seat
-    dealt in receives (returned chips included); ``committed`` what each put in."""
-
-    showdown: bool
-    pots: list[PotResult]
-    returned: dict[int, int]
-    transfers: list[tuple[int, int, int]]
-    payouts: dict[int, int]
-    committed: dict[int, int]
-    strengths: dict[int, int] = field(default_factory=dict)
+#: the settlement of a hand: the floor's record (:class:`poker51.table.settlement.Settlement`)
+HandResult = Settlement
 
 
 def settle(
     order: Sequence[int], committed: dict[int, int], live: set[int], strengths: dict[int, int], button: int
-) -> HandResult:
-    """The settlement of a hand by the pot law (module docstring, point 5).  ``order`` the
-    seats dealt in, in turn; ``strengths`` empty when the hand ended without a showdown
-    (then ``live`` holds the one player left)."""
+) -> Settlement:
+    """The settlement of a hand by the pot law (module docstring, point 5), as the floor's record.
+    ``order`` the seats dealt in, in turn; ``strengths`` empty when the hand ended without a
+    showdown (then ``live`` holds the one player left).  ``transfers`` are ``(from, to, cents)``
+    rows, the returned chips as ``(seat, seat, cents)`` rows first; ``payouts`` the cents each
+    seat dealt in receives (returned chips included); ``contributed`` what each put in."""
     showdown = bool(strengths)
     returned, c = return_uncalled(committed, live)
     transfers = [(s, s, v) for s, v in returned.items() if v > 0]
+    won = {s: 0 for s in order}
     pots = []
     for pot in build_pots(c, live):
         if showdown:
@@ -84,11 +67,13 @@ def settle(
         parts = dict(pot.parts)
         t = pot_transfers(pot, winners, order=[s for s in order if s in parts])
         transfers += [(a, b, v) for (a, b), v in t.items()]
+        for (_a, b), v in t.items():
+            won[b] += v
         pots.append(PotResult(pot.amount, tuple(s for s in order if s in pot.eligible), tuple(winners)))
-    payouts = {s: 0 for s in order}
-    for _a, b, v in transfers:
-        payouts[b] += v
-    return HandResult(showdown, pots, returned, transfers, payouts, dict(committed), dict(strengths))
+    back = {s: returned.get(s, 0) for s in order}
+    return Settlement(
+        dict(committed), back, won, tuple(pots), tuple(transfers), showdown, strengths=dict(strengths)
+    ).check()
 
 
 class Hand:

@@ -29,6 +29,7 @@ and the rule.
 
 from __future__ import annotations
 
+import functools
 import json
 from collections.abc import Mapping
 from pathlib import Path
@@ -43,68 +44,40 @@ from poker51.multi.hand import DRAW
 from poker51.multi.law import JBIT
 from poker51.multi.riemann import RiemannPolicy
 from poker51.multi.table import Table
+from poker51.validation import load_json, load_schema, scenario_schema
+from poker51.validation import validate as check_schema
 
-TOP_KEYS = {"table", "seed", "button", "seats", "hands"}
-PERSON_KEYS = {"seat", "name", "buyin", "bank"}
-RIEMANN_KEYS = {"seat", "name", "riemann", "added_by"}
-HAND_KEYS = {"deck", "actions"}
+#: the scenario file's JSON Schema (package data; the shape only, the law stays in the table)
+SCHEMA = scenario_schema("multi-scenario")
 BET_KINDS = ("check", "call", "fold", "raise")
 ANY_TIME = ("leave", "back", "remove")
 
 
 def load_scenario(path: str | Path) -> dict[str, Any]:
-    p = Path(path)
-    if p.is_dir():
-        raise InputError(f"{path}: is a directory, not a scenario file")
-    if not p.is_file():
-        raise InputError(f"{path}: no such scenario file")
-    try:
-        scn = json.loads(p.read_text())
-    except json.JSONDecodeError as exc:
-        raise InputError(f"{path}: not JSON ({exc.msg} at line {exc.lineno}, column {exc.colno})") from None
-    return validate(scn)
+    """The scenario at ``path`` (JSON), checked (:func:`validate`); a missing file, bad JSON or a
+    bad key is one :class:`~poker51.errors.ConfigError` line naming the file
+    (:func:`poker51.validation.load_json`)."""
+    return validate(load_json(path, "scenario file"), str(path))
 
 
-def _keys(obj: Any, allowed: set[str], where: str, required: set[str]) -> None:
-    if not isinstance(obj, dict):
-        raise InputError(f"{where}: expected an object")
-    extra = sorted(set(obj) - allowed)
-    if extra:
-        raise InputError(f"{where}: unknown key {extra[0]!r} (allowed: {', '.join(sorted(allowed))})")
-    missing = sorted(required - set(obj))
-    if missing:
-        raise InputError(f"{where}: missing key {missing[0]!r}")
+@functools.cache
+def _schema() -> dict[str, Any]:
+    return load_schema(SCHEMA)
 
 
-def validate(scn: Any) -> dict[str, Any]:
-    """Check the shape of a scenario; :class:`InputError` names the first bad key."""
-    _keys(scn, TOP_KEYS, "scenario", {"seats", "hands"})
-    if not isinstance(scn["seats"], list) or not scn["seats"]:
-        raise InputError("seats: expected a non-empty list")
-    for i, s in enumerate(scn["seats"]):
-        where = f"seats[{i}]"
-        if isinstance(s, dict) and s.get("riemann"):
-            _keys(s, RIEMANN_KEYS, where, RIEMANN_KEYS)
-        else:
-            _keys(s, PERSON_KEYS, where, {"seat", "name", "buyin"})
-        if not isinstance(s["name"], str) or not s["name"]:
-            raise InputError(f"{where}.name: expected a non-empty string")
-        if "buyin" in s and (isinstance(s["buyin"], bool) or not isinstance(s["buyin"], (int, float))):
-            raise InputError(f"{where}.buyin: must be a number of jbits (2, 4, 8 or 16), got {s['buyin']!r}")
-    if not isinstance(scn["hands"], list):
-        raise InputError("hands: expected a list")
-    for i, h in enumerate(scn["hands"]):
-        _keys(h, HAND_KEYS, f"hands[{i}]", {"actions"})
-        if not isinstance(h["actions"], list) or any(not isinstance(a, list) or not a for a in h["actions"]):
-            raise InputError(f"hands[{i}].actions: expected a list of [name, action, ...] lists")
-        if "deck" in h and not isinstance(h["deck"], list):
-            raise InputError(f"hands[{i}].deck: expected a list of cards")
-    for key in ("seed", "button"):
-        if key == "seed" and key in scn and scn[key] is None:
-            continue  # decks and salts from `secrets`
-        if key in scn and (not isinstance(scn[key], int) or isinstance(scn[key], bool) or scn[key] < 0):
-            raise InputError(f"{key}: expected a non-negative integer")
-    return scn
+def validate(scn: Any, source: str = "scenario") -> dict[str, Any]:
+    """Check the shape of a scenario against :data:`SCHEMA`; returns it.
+
+    A :class:`~poker51.errors.ConfigError` (an :class:`InputError`) names the file and the key
+    in one line (:func:`poker51.validation.validate`):
+
+    >>> validate({"seats": [{"seat": 0, "name": "a", "buyin": 4}]}, "s.json")
+    Traceback (most recent call last):
+    ...
+    poker51.errors.ConfigError: s.json: (top level): missing key 'hands'
+    """
+    result: dict[str, Any] = check_schema(scn, _schema(), source)
+    return result
 
 
 def _jbits(x: Any, where: str) -> int:

@@ -247,7 +247,7 @@ class Table:
     # ------------------------------------------------------------------ time
     def timeout(self, seat: int) -> None:
         """The player on turn ran out of time: check if free, else fold; stand pat at the draw."""
-        hand = self._hand_for(seat, "timeout")
+        hand = self.hand_for(seat, "timeout")
         if hand.phase == DRAW:
             hand.draw(seat, [], timeout=True)
         else:
@@ -298,7 +298,8 @@ class Table:
         self._after_action()
         return hand
 
-    def _hand_for(self, seat: int, what: str) -> Hand:
+    def hand_for(self, seat: int, what: str) -> Hand:
+        """The hand in progress if ``seat`` is on turn (to bet or draw), else :class:`IllegalAction`."""
         if not self.in_hand or self.hand is None:
             raise IllegalAction(f"{what}: no hand in progress")
         actor = self.hand.actor
@@ -310,7 +311,7 @@ class Table:
     def act(self, seat: int, kind: str, amount: int | None = None, all_in: bool = False) -> Move:
         """A betting move of the seat on turn: check, open (``amount`` cents), call, raise, fold,
         or ``all_in=True`` for the scripted ``allin``."""
-        hand = self._hand_for(seat, kind if not all_in else "allin")
+        hand = self.hand_for(seat, kind if not all_in else "allin")
         m = hand.move(seat, kind, amount, all_in)
         hand.act(seat, m)
         self.timeouts[seat] = 0
@@ -318,7 +319,7 @@ class Table:
         return m
 
     def draw(self, seat: int, discards: Sequence[int]) -> None:
-        hand = self._hand_for(seat, "draw")
+        hand = self.hand_for(seat, "draw")
         hand.draw(seat, discards)
         self.timeouts[seat] = 0
         self._after_action()
@@ -362,7 +363,7 @@ class Table:
     # ------------------------------------------------------------------ views
     def spot(self, seat: int) -> Spot:
         """The decision of the seat on turn in a betting round, as its policy may see it."""
-        return spot_of(self._hand_for(seat, "spot"), self.stack, seat)
+        return spot_of(self.hand_for(seat, "spot"), self.stack, seat)
 
     def view(self, token: str) -> dict[str, Any]:
         """What the seat holding ``token`` sees (:func:`poker51.multi.view.seat_view`)."""

@@ -15,7 +15,8 @@ from typing import Any
 from poker51.cards import card_str
 from poker51.multi.commit import CommittedDeck
 from poker51.multi.hand import DONE, Hand, HandResult
-from poker51.multi.law import IllegalAction, Move
+from poker51.multi.law import Move
+from poker51.table.errors import IllegalAction
 
 
 @dataclass(frozen=True)

@@ -1,20 +1,22 @@
 """What a heads-up hand is made of: seats, phases, actions, views, results, and the rules an
 illegal action names (rule card v0.6, "A hand · two betting rounds"; :mod:`poker51.play.engine`
-plays them).
+plays them).  :class:`IllegalAction`, :class:`ReplayError`, :func:`illegal` and :func:`log_text`
+are the floor's (:mod:`poker51.table.errors`, :mod:`poker51.table.log`), named here too.
 """
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol, overload
 
 from poker51.errors import InputError
+from poker51.table.errors import IllegalAction, ReplayError, illegal
+from poker51.table.log import HEADS_UP, log_text
 
 H, R = "H", "R"
 SEATS = (H, R)
-LOG_FORMAT = "poker51-hand/1"
+LOG_FORMAT = HEADS_UP
 PRE, DRAW, POST, DONE = "pre", "draw", "post", "done"
 
 # The rules an IllegalAction names.
@@ -35,19 +37,8 @@ RULE_NO_WAGER = "rule card, A hand 7: a player with no jbits left ends the wager
 RULE_BALANCE = "a bet cannot exceed the bettor's balance"
 RULE_CHECK_FOLD_AMOUNT = "rule card, A hand 3: a check or a fold puts in no jbits"
 RULE_CALL_AMOUNT = "rule card, A hand 3-4: a call puts in what is owed, or the whole balance when it is short"
-
-
-class IllegalAction(InputError):
-    """An action the rules forbid; the message names the rule."""
-
-
-class ReplayError(InputError):
-    """A log that does not replay to itself (or a deck that is not its seed's)."""
-
-
-def illegal(rule: str, detail: str) -> IllegalAction:
-    """An :class:`IllegalAction` whose message ends with the rule it breaks."""
-    return IllegalAction(f"{detail} [{rule}]")
+RULE_TURN = "rule card, A hand 2-5: H acts first in each betting round, then the players alternate; R draws at the draw"
+RULE_KINDS = "an action is a check, bet, call, raise or fold in a betting round, or R's draw (its keep) at the draw"
 
 
 # --------------------------------------------------------------------------- values
@@ -116,15 +107,6 @@ class View:
         return self.opp_stack > 0
 
 
-_LOG_ENCODER = json.JSONEncoder(separators=(",", ":"))
-
-
-def log_text(events: Sequence[dict]) -> str:
-    """A hand's log: one compact JSON object per event and line (``json.dumps`` with ``","``
-    and ``":"`` separators, keys in the events' order)."""
-    return "".join(_LOG_ENCODER.encode(e) + "\n" for e in events)
-
-
 class LazyText:
     """A dataclass field of text that may be given as a function returning it: the function is
     called on the first read and the text kept.  The engine gives a hand's log this way, so it
@@ -173,3 +155,17 @@ class Player(Protocol):
     def choose_keep(self, view: View) -> int: ...
 
     def act(self, view: View, legal: Sequence[Action]) -> Action: ...
+
+
+__all__ = [
+    "Action",
+    "ActionRecord",
+    "HandResult",
+    "IllegalAction",
+    "LazyText",
+    "Player",
+    "ReplayError",
+    "View",
+    "illegal",
+    "log_text",
+]

@@ -29,7 +29,8 @@ The hand, in integer jbits
    what it contributed.  At showdown each player first gets back its unmatched excess
    ``c - min(c_H, c_R)``; the higher :func:`poker51.hands.pure.pure_strength` takes the
    matched ``2 * min(c_H, c_R)``; equal strengths split it ``min`` each.  In heads-up
-   the matched part is always even, so no odd jbit ever arises.  The sum of the
+   the matched part is always even, so no odd jbit ever arises.  This is the floor's pot
+   law (:func:`pot_law` calls :func:`poker51.table.settlement.settle`).  The sum of the
    stacks is checked to be unchanged after every hand.
 
 Player protocol
@@ -55,7 +56,9 @@ PokerKit's habit: for every action ``verify_x`` raises :class:`IllegalAction` (a
 :class:`~poker51.errors.InputError`) whose message names the forbidding rule,
 ``can_x`` returns a bool and ``x`` acts: ``check(keep=None)``, ``bet(amount,
 keep=None)``, ``call()``, ``raise_bet()``, ``fold()``, ``draw(keep_r)``.
-``legal_actions()`` lists the actor's choices for a UI.
+``legal_actions()`` lists the actor's choices for a UI.  A game server drives a hand
+through the table protocol (:mod:`poker51.play.protocol`): ``play(TableAction)``, the
+seats' views and the state as JSON, and :meth:`HandState.from_log`.
 
 Log
 ---
@@ -67,7 +70,8 @@ in, round total, all_in, pot, stacks; H's first one adds keep and draw_count), t
 ``draw`` (seat, keep, count, discarded, drawn, hand), ``showdown`` (only at a
 showdown: hands, strengths, categories, winner) and ``result`` (reason, winner,
 contributed, returned, won, net, stacks, both hands: cards are revealed on a fold
-too).  :func:`replay` re-runs a hand from its log alone and reproduces the bytes.  A
+too).  :func:`replay` re-runs a hand from its log alone and reproduces the bytes;
+:meth:`HandState.from_log` rebuilds a hand in progress from any prefix of its log.  A
 :class:`HandResult` builds its log when it is first read.
 
 >>> from poker51.cards import parse_cards
@@ -84,9 +88,10 @@ True
 
 from __future__ import annotations
 
-import json
+import os
 from collections.abc import Mapping, Sequence
-from functools import cache, partial
+from functools import cache, lru_cache, partial
+from typing import Any
 
 import numpy as np
 
@@ -117,8 +122,12 @@ from poker51.play.actions import (
     illegal,
     log_text,
 )
-from poker51.play.hand_rules import HandRules, popcount5
+from poker51.play.hand_rules import popcount5
+from poker51.play.protocol import STATE_FORMAT, HandProtocol
 from poker51.rules import ANTE, VARIANT_RULES
+from poker51.table.errors import IllegalAction
+from poker51.table.log import log_line, parse_log, read_log
+from poker51.table.settlement import check_stacks, settle
 
 
 # --------------------------------------------------------------------------- decks
@@ -155,9 +164,36 @@ def stacked_deck(variant: str, top: Sequence[int]) -> list[int]:
     return [int(c) for c in top] + rest
 
 
+# --------------------------------------------------------------------------- the settlement
+@lru_cache(maxsize=1 << 16)
+def pot_law(c_h: int, c_r: int, reason: str, winner: str | None) -> tuple[dict[str, int], dict[str, int]]:
+    """(returned, won) per seat, as the log reports them, of a hand that ends by ``reason``
+    (``fold`` or ``showdown``) with ``winner`` (None: a split) after H put in ``c_h`` and R
+    ``c_r``: the shared pot law, :func:`poker51.table.settlement.settle`.  A showdown returns
+    each unmatched excess and pays the matched pot to the winner (a split: half each; the
+    matched pot is even).  A fold (the folder faced a bet: it put in at most what the other
+    did) gives the whole pot to the other player; the log reports its uncalled jbits as won
+    (returned 0 each).  It depends only on these four values, so it
+    is kept per value (callers copy the dicts).
+
+    >>> pot_law(5, 3, "showdown", "R"), pot_law(5, 1, "fold", "H")
+    (({'H': 2, 'R': 0}, {'H': 0, 'R': 6}), ({'H': 0, 'R': 0}, {'H': 6, 'R': 0}))
+    """
+    c = {H: int(c_h), R: int(c_r)}
+    if reason == "fold":
+        st = settle(c, live=(winner,), order=SEATS, transfers=False)
+        return {H: 0, R: 0}, st.payouts
+    strengths = {H: 0, R: 0} if winner is None else {winner: 1, R if winner == H else H: 0}
+    st = settle(c, live=SEATS, strengths=strengths, order=SEATS, transfers=False)
+    return st.returned, st.won
+
+
 # --------------------------------------------------------------------------- the state
-class HandState(HandRules):
-    """One hand from the ante to the settlement; antes and deals on construction."""
+class HandState(HandProtocol):
+    """One hand from the ante to the settlement; antes and deals on construction.  The table
+    protocol (:mod:`poker51.play.protocol`): ``whose_turn``, ``legal_plays``,
+    ``verify_play``/``can_play``/``play``, ``view_json``, ``state_json``, ``hand_log``, and
+    :meth:`from_log` / :meth:`from_state_json` to resume a hand."""
 
     def __init__(
         self,
@@ -318,6 +354,70 @@ class HandState(HandRules):
             partial(log_text, self.events),  # the JSON log, built when first read
         )
 
+    # ------------------------------------------------------------------ resume
+    @classmethod
+    def from_log(cls, log: str | bytes | os.PathLike | Sequence[Mapping[str, Any]], check: bool = True) -> HandState:
+        """The state rebuilt from a log or any prefix of it (a hand in progress resumes after a
+        restart): text, bytes, a path, or the events.
+
+        The ``hand`` event rebuilds the deal; the logged actions and R's draw are played again
+        (every other line follows from them).  The state is the one after the last complete
+        step: lines of a step cut short (H's ``draw`` without R's) are dropped, and lines that
+        follow from the log alone (ante, deal, showdown, result) are written again, so its
+        log is a prefix of the hand's.  With ``check`` every line the state has in common
+        with the given log must be equal byte for byte, and a seeded deck must be its seed's
+        shuffle; otherwise :class:`ReplayError` naming the line.
+        """
+        if isinstance(log, (str, bytes, bytearray)):
+            text = log.decode("utf-8") if isinstance(log, (bytes, bytearray)) else log
+            events = parse_log(text)
+            lines = [line for line in text.splitlines() if line.strip()]
+        elif isinstance(log, os.PathLike):
+            events = read_log(log)
+            lines = [log_line(e) for e in events]
+        else:
+            events = [dict(e) for e in log]
+            lines = [log_line(e) for e in events]
+        if not events or events[0].get("event") != "hand" or events[0].get("format") != LOG_FORMAT:
+            raise ReplayError(f"not a {LOG_FORMAT} log: the first line must be its 'hand' event")
+        head = events[0]
+        try:
+            deck = [parse_card(c) for c in head["deck"]]
+            seed = None if head["seed"] is None else (int(head["seed"][0]), int(head["seed"][1]))
+            variant, stacks = head["variant"], head["stacks"]
+        except (KeyError, TypeError, ValueError, IndexError) as exc:
+            raise ReplayError(f"log line 1: a bad 'hand' event ({exc})") from None
+        if check and seed is not None and deck != shuffled_deck(variant, *seed):
+            raise ReplayError(f"the logged deck is not the shuffle of seed {list(seed)}")
+        state = cls(variant, stacks, deck, seed=seed, hand_index=seed[1] if seed else 0)
+        for k, e in enumerate(events[1:], 2):
+            try:
+                if e.get("event") == "action":
+                    state.apply(Action(e["kind"], e["amount"]), keep=e.get("keep"))
+                elif e.get("event") == "draw" and e.get("seat") == R:
+                    state.draw(e["keep"])
+            except (IllegalAction, KeyError, TypeError) as exc:
+                raise ReplayError(f"log line {k}: the logged {e.get('event')} does not replay ({exc})") from None
+        if check:
+            n = min(len(state.events), len(lines))
+            for k in range(n):
+                if log_line(state.events[k]) != lines[k]:
+                    raise ReplayError(f"replay differs from the log at line {k + 1}")
+        return state
+
+    @classmethod
+    def from_state_json(cls, obj: Mapping[str, Any]) -> HandState:
+        """The state back from :meth:`state_json`'s output (its log replayed; every other field
+        must agree with it, else :class:`ReplayError`)."""
+        if not isinstance(obj, Mapping) or obj.get("format") != STATE_FORMAT or not isinstance(obj.get("log"), list):
+            raise ReplayError(f"not a {STATE_FORMAT} state: an object with its format and log")
+        state = cls.from_log(obj["log"])
+        mine = state.state_json()
+        bad = next((k for k in mine if mine[k] != obj.get(k)), None)
+        if bad is not None or set(obj) != set(mine):
+            raise ReplayError(f"the state's {bad or 'keys'} differ from its log's replay")
+        return state
+
     # ------------------------------------------------------------------ internals
 
     def _log(self, event: dict) -> None:
@@ -384,18 +484,13 @@ class HandState(HandRules):
         self._settle(reason="showdown", winner=winner)
 
     def _settle(self, reason: str, winner: str | None) -> None:
+        """Settle by the pot law (:func:`pot_law`)."""
+        returned, won = pot_law(self.contrib[H], self.contrib[R], reason, winner)
         c = dict(self.contrib)
-        if reason == "fold":
-            returned = {H: 0, R: 0}
-            won = {s: (c[H] + c[R] if s == winner else 0) for s in SEATS}
-        else:
-            m = min(c.values())
-            returned = {s: c[s] - m for s in SEATS}
-            won = {s: (2 * m if s == winner else m if winner is None else 0) for s in SEATS}
+        returned, won = dict(returned), dict(won)
         for s in SEATS:
             self.stacks[s] += returned[s] + won[s]
-        if sum(self.stacks.values()) != sum(self.stacks_before.values()) or min(self.stacks.values()) < 0:
-            raise RuntimeError(f"jbits not conserved: {self.stacks_before} -> {self.stacks}")
+        check_stacks(self.stacks_before, self.stacks)
         self.phase, self.reason, self.winner = DONE, reason, winner
         self._log(
             {
@@ -480,23 +575,7 @@ def replay(log: str | bytes, check: bool = True) -> HandResult:
     log's deck must be its seed's shuffle; otherwise :class:`ReplayError`.
     """
     text = log.decode("utf-8") if isinstance(log, (bytes, bytearray)) else str(log)
-    try:
-        events = [json.loads(line) for line in text.splitlines() if line]
-    except ValueError as err:
-        raise ReplayError(f"a log line is not JSON: {err}") from None
-    if not events or events[0].get("event") != "hand" or events[0].get("format") != LOG_FORMAT:
-        raise ReplayError(f"not a {LOG_FORMAT} log: the first line must be its 'hand' event")
-    head = events[0]
-    deck = [parse_card(c) for c in head["deck"]]
-    seed = None if head["seed"] is None else (int(head["seed"][0]), int(head["seed"][1]))
-    if check and seed is not None and deck != shuffled_deck(head["variant"], *seed):
-        raise ReplayError(f"the logged deck is not the shuffle of seed {list(seed)}")
-    state = HandState(head["variant"], head["stacks"], deck, seed=seed, hand_index=seed[1] if seed else 0)
-    for e in events[1:]:
-        if e["event"] == "action":
-            state.apply(Action(e["kind"], e["amount"]), keep=e.get("keep"))
-        elif e["event"] == "draw" and e["seat"] == R:
-            state.draw(e["keep"])
+    state = HandState.from_log(text, check=check)
     if state.phase != DONE:
         raise ReplayError("the log ends before the hand does")
     res = state.result()

@@ -18,9 +18,12 @@ from poker51.play.actions import (
     RULE_ANSWER,
     RULE_ANSWER_H,
     RULE_BALANCE,
+    RULE_CALL_AMOUNT,
     RULE_CHECK,
+    RULE_CHECK_FOLD_AMOUNT,
     RULE_FACING,
     RULE_KEEP,
+    RULE_KINDS,
     RULE_LOCK,
     RULE_NO_WAGER,
     RULE_ONE_BET,
@@ -222,6 +225,29 @@ class HandRules:
         need = self._raise_amount()
         if self.stacks[seat] < need:
             raise illegal(RULE_RAISE_COVER, f"{seat} needs {need} to raise and has {self.stacks[seat]}")
+
+    def verify_apply(self, action: Action, keep: int | None = None) -> None:
+        """The checks of :meth:`poker51.play.engine.HandState.apply` without acting: a given
+        amount must equal the one the rules fix, then ``verify_x`` of the action's kind."""
+        kind, amount = action.kind, action.amount
+        if kind == "bet":
+            if amount is None:
+                raise illegal(RULE_SIZES, "a bet names its amount")
+            self.verify_bet(amount, keep)
+            return
+        if kind not in ("check", "fold", "call", "raise"):
+            raise illegal(RULE_KINDS, f"unknown action kind {kind!r}")
+        if amount is not None and self.actor is not None:
+            fixed = self._call_amount() if kind == "call" else self._raise_amount() if kind == "raise" else 0
+            if amount != fixed:
+                rule = {"raise": RULE_RAISES, "call": RULE_CALL_AMOUNT}.get(kind, RULE_CHECK_FOLD_AMOUNT)
+                raise illegal(rule, f"{kind} puts in {fixed} jbits, not {amount}")
+        if kind == "check":
+            self.verify_check(keep)
+            return
+        if keep is not None:
+            self._verify_betting(keep)  # raises: the keep belongs to a check or bet
+        {"fold": self.verify_fold, "call": self.verify_call, "raise": self.verify_raise_bet}[kind]()
 
     def verify_draw(self, keep_r: int) -> None:
         if self.phase != DRAW:

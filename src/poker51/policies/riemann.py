@@ -45,6 +45,9 @@ b'3d,7c,7h,Kd,As;0|4|-1|b4|'
 >>> choose_action((0.2, 0.5, 0.3, 0.0, 0.0), 0.69), choose_action((0.2, 0.5, 0.3, 0.0, 0.0), 0.70)
 ('call', 'raise')
 
+Riemann's draw is the House rule, :func:`riemann_keep` ``(variant, cards) -> mask``, a pure
+function as :meth:`Riemann.decide` is (no table needed).
+
 Loading (:meth:`Riemann.load`) refuses, with a :class:`~poker51.export.tables.StrategyTableError`
 naming the file, a table that is missing, truncated, corrupted (bytes, content digest),
 foreign (schema), malformed (rows outside [0, 1], not summing to 1, duplicate or unsorted
@@ -65,6 +68,7 @@ import pandas as pd
 
 from poker51.abstraction.keys import hand_class_key_strength
 from poker51.cards import MARKER, card_str
+from poker51.errors import InputError
 from poker51.export.compact import read_json_table
 from poker51.export.receipt import check_hash, load_receipt
 from poker51.export.schema import (
@@ -106,6 +110,23 @@ class PublicState:
     post_line: str = ""
     can_raise: bool = True
 
+    def __post_init__(self) -> None:
+        """Refuse a state no spot can have, with an :class:`InputError` naming the field and its range."""
+        if not (  # the fast path: plain ints, strs and a bool in range
+            type(self.street) is int
+            and type(self.h_draw) is int
+            and type(self.r_draw) is int
+            and type(self.pre_line) is str
+            and type(self.post_line) is str
+            and type(self.can_raise) is bool
+            and 0 <= self.h_draw <= 5
+            and (
+                (self.street == 0 and self.r_draw == -1 and not self.post_line)
+                or (self.street == 1 and 0 <= self.r_draw <= 5)
+            )
+        ):
+            _check_public_state(self)
+
     @property
     def line(self) -> str:
         return self.pre_line if self.street == 0 else self.post_line
@@ -113,6 +134,28 @@ class PublicState:
     def lookup(self) -> tuple[int, int, int, str, str]:
         """(street, h_draw read, r_draw, pre_line, post_line): the spot part of a table key."""
         return (self.street, read_draw(self.h_draw), self.r_draw, self.pre_line, self.post_line)
+
+
+def _count(x: object) -> bool:
+    return isinstance(x, (int, np.integer)) and not isinstance(x, bool)
+
+
+def _check_public_state(s: PublicState) -> None:
+    """The checks of :meth:`PublicState.__post_init__` one by one (NumPy ints and bools pass)."""
+    if not _count(s.street) or s.street not in (0, 1):
+        raise InputError(f"PublicState: street is 0 (before the draw) or 1 (after it), got {s.street!r}")
+    if not _count(s.h_draw) or not 0 <= s.h_draw <= 5:
+        raise InputError(f"PublicState: h_draw is H's draw count 0..5, got {s.h_draw!r}")
+    if s.street == 0 and s.r_draw != -1:
+        raise InputError(f"PublicState: r_draw is -1 before the draw, got {s.r_draw!r}")
+    if s.street == 1 and (not _count(s.r_draw) or not 0 <= s.r_draw <= 5):
+        raise InputError(f"PublicState: r_draw is Riemann's draw count 0..5 after the draw, got {s.r_draw!r}")
+    if not isinstance(s.pre_line, str) or not isinstance(s.post_line, str):
+        raise InputError("PublicState: pre_line and post_line are lines of table tokens (str)")
+    if s.street == 0 and s.post_line:
+        raise InputError(f"PublicState: post_line is empty before the draw, got {s.post_line!r}")
+    if not isinstance(s.can_raise, (bool, np.bool_)):
+        raise InputError(f"PublicState: can_raise is a bool, got {s.can_raise!r}")
 
 
 def spot_key(state: PublicState) -> str:
@@ -193,6 +236,40 @@ def state_from_view(view) -> PublicState:
     return PublicState(
         street, int(view.opp_draw_count), int(view.draw_count) if street else -1, pre, post if street else "", bool(can)
     )
+
+
+def riemann_keep(variant: str, cards: Sequence[int]) -> int:
+    """Riemann's keep mask for its five dealt ``cards`` (bit ``i`` keeps ``cards[i]``): the
+    House rule, a pure function of the variant and the cards, as :func:`Riemann.decide` is of
+    the cards and the public state.  It needs no strategy table.
+
+    The House rule (rule card "The House rule", :func:`poker51.hands.pure.pure_house`, equal
+    to the pipeline's :func:`poker51.hands.house.house_kernel`) takes the first step that
+    applies: 1 a made hand (straight or better) stands pat; 2 trips, 3 two pair, 4 one pair
+    keep the cards of the repeated ranks; 5 four to a flush, 6 four to a straight (open or
+    not, 2-3-4-5 up to T-J-Q-K) keep those four; 7 otherwise keep the highest card (rank,
+    then suit).  In ``wild`` and ``bug`` a hand holding the marker Ⅰ (2c) is read at its best
+    under the variant's marker rule: Ⅰ is always kept, with the cards of the ranks that make
+    its trips, two pair or pair, and a made hand stands pat.
+
+    >>> from poker51.cards import parse_cards
+    >>> riemann_keep("standard", parse_cards("As Kd 7h 7c 3d"))       # a pair of sevens
+    12
+    >>> riemann_keep("wild", parse_cards("2c 9h 9d 4s Jc"))           # Ⅰ + two nines
+    7
+    >>> riemann_keep("standard", parse_cards("As Kd 7h"))
+    Traceback (most recent call last):
+    ...
+    poker51.errors.InputError: Riemann's keep needs five distinct cards of the standard deck, got ['As', 'Kd', '7h']
+    """
+    if variant not in VARIANT_RULES:
+        raise InputError(f"unknown variant {variant!r}; expected one of {sorted(VARIANT_RULES)}")
+    hand = [int(c) for c in cards]
+    ok = len(hand) == 5 and len(set(hand)) == 5 and all(0 <= c < 52 for c in hand)
+    if not ok or (variant == "standard" and MARKER in hand):
+        shown = [card_str(c) if isinstance(c, (int, np.integer)) and 0 <= c < 52 else c for c in cards]
+        raise InputError(f"Riemann's keep needs five distinct cards of the {variant} deck, got {shown}")
+    return pure_house(hand, VARIANT_RULES[variant], MARKER)[0]
 
 
 # --------------------------------------------------------------------------- the player
@@ -418,7 +495,7 @@ class Riemann:
             if len(self._hand_cache) >= self.cache_size:
                 self._hand_cache.clear()  # bounded memory over millions of hands
             if len(t) != 5 or len(set(t)) != 5 or not set(t) <= self._deck:
-                raise ValueError(f"a {self.variant} hand is five distinct cards of its deck, got {list(t)!r}")
+                raise InputError(f"a {self.variant} hand is five distinct cards of its deck, got {list(t)!r}")
             key, strength = hand_class_key_strength(t, self.rule, MARKER)
             prefix = (",".join(card_str(c) for c in t) + ";").encode("ascii")
             e = self._hand_cache[t] = [
@@ -444,7 +521,7 @@ class Riemann:
         d = state.h_draw
         sid = self._spot_id.get((state.street, d if d < 4 else 4, state.r_draw, state.pre_line, state.post_line))
         if sid is None:
-            raise ValueError(f"{state} is not a spot of the {self.variant} table")
+            raise InputError(f"{state} is not a spot of the {self.variant} table")
         return sid
 
     def row(self, cards: Sequence[int], state: PublicState) -> tuple[tuple[float, ...], tuple]:
@@ -459,9 +536,11 @@ class Riemann:
 
     def decide(self, cards: Sequence[int], state: PublicState) -> tuple[str, tuple[float, ...], tuple]:
         """(action played, the row's probabilities in ``ACTION_COLUMNS`` order, table key):
-        a pure function of the cards, the public state and the table (module docstring);
-        equal to the plain recipe ``play_converted(choose_action(row, hash_unit(cards,
-        state)), state.can_raise)``."""
+        a pure function of the cards, the public state and the table (module docstring).
+        Bad input is an :class:`~poker51.errors.InputError` naming it: a state outside its
+        ranges (:class:`PublicState` checks them when built), cards that are not five distinct
+        cards of the variant's deck, a spot not in the table.  It equals the plain recipe
+        ``play_converted(choose_action(row, hash_unit(cards, state)), state.can_raise)``."""
         t = tuple(sorted(cards))
         e = self._hand_cache.get(t) or self._hand(tuple(sorted(int(c) for c in cards)))
         d = state.h_draw
@@ -495,8 +574,8 @@ class Riemann:
 
     # ------------------------------------------------------------------ engine protocol
     def choose_keep(self, view) -> int:
-        """The House rule (with the variant's marker rule)."""
-        return pure_house([int(c) for c in view.cards], self.rule, MARKER)[0]
+        """The House rule (with the variant's marker rule): :func:`riemann_keep` of the view's cards."""
+        return riemann_keep(self.variant, view.cards)
 
     def act(self, view, legal: Sequence[Any]):
         """The table's action for the view, as one of the ``legal`` engine actions."""
@@ -509,5 +588,6 @@ class Riemann:
 
 __all__ = [
     "BET_SIZES", "INDEX_COLUMNS", "PublicState", "Riemann", "choose_action", "hash_bytes", "hash_unit",
-    "lines_from_records", "play_converted", "read_bet", "read_draw", "spot_key", "state_from_view", "token",
+    "lines_from_records", "play_converted", "read_bet", "read_draw", "riemann_keep", "spot_key", "state_from_view",
+    "token",
 ]  # fmt: skip

@@ -38,16 +38,20 @@ from typing import Any
 from poker51.cards import card_str, cards_str
 from poker51.errors import InputError
 from poker51.rulebook.games import ARTICLES, Game
+from poker51.table.errors import IllegalAction
 
 __all__ = ["Hand", "Player", "RuleError"]
 
 
-class RuleError(InputError):
-    """An action the rule book does not allow; the message names the action and the article."""
+class RuleError(IllegalAction):
+    """An action the rule book does not allow: the floor's :class:`~poker51.table.errors.IllegalAction`
+    whose message names the action and the article, ``"{action} breaks {article} ({title}): {detail}"``;
+    ``.rule`` is ``"{article} ({title})"``, ``.action`` and ``.article`` what they say."""
 
     def __init__(self, action: str, article: str, detail: str) -> None:
-        self.action, self.article, self.detail = action, article, detail
-        super().__init__(f"{action} breaks {article} ({ARTICLES.get(article, 'the rule book')}): {detail}")
+        rule = f"{article} ({ARTICLES.get(article, 'the rule book')})"
+        super().__init__(detail, rule, message=f"{action} breaks {rule}: {detail}")
+        self.action, self.article = action, article
 
 
 @dataclass
@@ -302,11 +306,10 @@ class Hand:
         p.contrib += x
         return x
 
-    def act(self, seat: int, kind: str, amount: int | None = None, timeout: bool = False) -> str:
-        """Play ``kind`` (fold, check, call, bet, raise, allin) for ``seat``; returns the action as played.
-
-        ``amount``: the total of this round's bet for ``bet N`` and ``raise N`` (raise *to* N).
-        """
+    def verify(self, seat: int, kind: str, amount: int | None = None) -> tuple[str, int | None]:
+        """The action ``kind`` (fold, check, call, bet, raise, allin) of ``seat`` as it would be
+        played, ``(kind, amount)`` (``allin`` becomes the call, bet or raise it is), or
+        :class:`RuleError` naming the article it breaks; the hand is not changed."""
         what = f"{self.by_seat[seat].name if seat in self.by_seat else seat} {kind}" + (
             f" {amount}" if amount is not None else ""
         )
@@ -318,30 +321,44 @@ class Hand:
                 kind, amount = "call", None
             else:
                 kind, amount = ("bet" if self.level == 0 else "raise"), top
+        if kind == "check" and owed:
+            raise RuleError(what, "3.2", f"{p.name} owes {owed}: call, raise or fold")
+        if kind == "call" and not owed:
+            raise RuleError(what, "3.2", f"{p.name} owes nothing: check or bet")
+        if kind in ("bet", "raise"):
+            self._verify_bet_or_raise(p, kind, amount, what)
+        elif kind not in ("fold", "check", "call"):
+            raise RuleError(what, "3.1", f"unknown action {kind!r}")
+        return kind, amount
+
+    def act(self, seat: int, kind: str, amount: int | None = None, timeout: bool = False) -> str:
+        """Play ``kind`` (fold, check, call, bet, raise, allin) for ``seat``; returns the action as played.
+
+        ``amount``: the total of this round's bet for ``bet N`` and ``raise N`` (raise *to* N).
+        Illegal actions raise :class:`RuleError` (:meth:`verify`) before anything changes.
+        """
+        kind, amount = self.verify(seat, kind, amount)
+        p = self.by_seat[seat]
+        owed = self.owed(p)
         extra = {"timeout": True} if timeout else {}
         if kind == "fold":
             p.folded = True
             self._record(p, "fold", **extra)
         elif kind == "check":
-            if owed:
-                raise RuleError(what, "3.2", f"{p.name} owes {owed}: call, raise or fold")
             self._record(p, "check", **extra)
         elif kind == "call":
-            if not owed:
-                raise RuleError(what, "3.2", f"{p.name} owes nothing: check or bet")
             x = self._pay(p, p.bet + min(owed, p.stack))
             self._record(p, "call", chips=x, to=p.bet)
-        elif kind in ("bet", "raise"):
-            self._bet_or_raise(p, kind, amount, what)
         else:
-            raise RuleError(what, "3.1", f"unknown action {kind!r}")
+            assert amount is not None
+            self._bet_or_raise(p, kind, amount)
         p.acted_at = self.raises
         if p.seat in self.pending:
             self.pending.remove(p.seat)
         self._advance(p.seat)
         return kind
 
-    def _bet_or_raise(self, p: Player, kind: str, amount: int | None, what: str) -> None:
+    def _verify_bet_or_raise(self, p: Player, kind: str, amount: int | None, what: str) -> None:
         if amount is None or not isinstance(amount, int) or isinstance(amount, bool):
             raise RuleError(what, "3.4", f"{kind} needs a whole number of chips")
         if kind == "bet" and self.level > 0:
@@ -360,6 +377,8 @@ class Hand:
         if amount < self.min_raise_to() and amount != top:
             low = "bet is one big blind" if kind == "bet" else "raise is to"
             raise RuleError(what, "3.4", f"the smallest {low} {self.min_raise_to()}")
+
+    def _bet_or_raise(self, p: Player, kind: str, amount: int) -> None:
         increment = amount - self.level
         x = self._pay(p, amount)
         full = increment >= self.full_size
@@ -375,6 +394,16 @@ class Hand:
         k = self.players.index(p)
         n = len(self.players)
         return [self.players[(k + j) % n] for j in range(1, n)]
+
+    def verify_timeout(self, seat: int) -> None:
+        """None if ``seat`` may time out now (its turn to bet, or its laying), else :class:`RuleError`."""
+        what = f"{self.by_seat[seat].name if seat in self.by_seat else seat} timeout"
+        if self.phase == "lay":
+            p = self.by_seat.get(seat)
+            if p is None or p.folded or p.laid is not None:
+                raise RuleError(what, "7.6", "the player has no laying to make")
+            return
+        self._need_turn(seat, what)
 
     def timeout(self, seat: int) -> str:
         """8.2: check if that is free, fold if the player owes chips (never call); at the laying,
@@ -406,6 +435,18 @@ class Hand:
     # ------------------------------------------------------------------ 3 Sets
     def lay(self, seat: int, layings, timeout: bool = False) -> None:
         """3 Sets (7.6): two of the player's six cards on each of A, B and C, all six, no card twice."""
+        sets = self.verify_lay(seat, layings)
+        p = self.by_seat[seat]
+        name = p.name
+        p.laid = sets  # type: ignore[assignment]
+        self.events.append(
+            {"event": "lay", "player": name, "timeout": timeout, "sets": [cards_str(s).split() for s in sets]}
+        )
+        if all(q.laid is not None for q in self.live()):
+            self._next_round()
+
+    def verify_lay(self, seat: int, layings) -> tuple[tuple[int, ...], ...]:
+        """The laying as three pairs of card ints, or :class:`RuleError` (7.6); the hand is not changed."""
         p = self.by_seat.get(seat)
         name = p.name if p else str(seat)
         what = f"{name} lay"
@@ -427,9 +468,4 @@ class Hand:
         if sorted(flat) != sorted(p.hole):
             foreign = [card_str(c) for c in flat if c not in p.hole]
             raise RuleError(what, "7.6", f"{name} does not hold {' '.join(foreign)}")
-        p.laid = sets  # type: ignore[assignment]
-        self.events.append(
-            {"event": "lay", "player": name, "timeout": timeout, "sets": [cards_str(s).split() for s in sets]}
-        )
-        if all(q.laid is not None for q in self.live()):
-            self._next_round()
+        return sets

@@ -25,6 +25,8 @@ from poker51.errors import InputError
 from poker51.rulebook.games import GAMES
 from poker51.rulebook.table import draw_game
 from poker51.table.deal import seed_commitment, shuffle
+from poker51.table.log import RULEBOOK
+from poker51.table.log import read_log as read_records
 
 __all__ = ["check_log", "deal_order", "read_log", "write_log"]
 
@@ -67,26 +69,10 @@ def write_log(records: list[dict[str, Any]], path: str | Path) -> Path:
 
 
 def read_log(path: str | Path) -> list[dict[str, Any]]:
-    """Read a log's lines; an unreadable file or line is an :class:`~poker51.errors.InputError`."""
-    path = Path(path)
-    try:
-        text = path.read_text()
-    except IsADirectoryError:
-        raise InputError(f"{path}: cannot read the log (is a directory, not a file)") from None
-    except OSError as exc:
-        raise InputError(f"{path}: cannot read the log ({exc.strerror})") from None
-    out = []
-    for k, line in enumerate(text.splitlines(), 1):
-        if not line.strip():
-            continue
-        try:
-            obj = json.loads(line)
-        except json.JSONDecodeError as exc:
-            raise InputError(f"{path}:{k}: not JSON ({exc.msg} at column {exc.colno})") from None
-        if not isinstance(obj, dict) or obj.get("type") not in ("commit", "hand"):
-            raise InputError(f"{path}:{k}: a log line is an object with type commit or hand")
-        out.append(obj)
-    return out
+    """A log's lines, by the floor's reader (:func:`poker51.table.log.read_log`, format
+    ``rulebook``); an unreadable file or line is a :class:`~poker51.table.errors.LogError`
+    (an :class:`~poker51.errors.InputError`) naming the file and the line."""
+    return read_records(path, expect=RULEBOOK)
 
 
 def _check_hand(rec: dict[str, Any], commit: dict[str, Any] | None, previous_game: str | None) -> list[str]:

@@ -25,37 +25,53 @@ Players still to show when the script ends show.  A hand's seed, when not given,
 
 from __future__ import annotations
 
-import json
+import functools
 from pathlib import Path
 from typing import Any
 
 from poker51.cards import parse_card, parse_cards
 from poker51.errors import InputError
-from poker51.rulebook.games import GAMES, RANDOM, RANDOM_BLOCK
+from poker51.rulebook.games import RANDOM, RANDOM_BLOCK
 from poker51.rulebook.table import Table
 from poker51.table.deal import new_seed
+from poker51.validation import load_json, load_schema, scenario_schema
+from poker51.validation import validate as check_schema
 
-__all__ = ["BET_ACTIONS", "TABLE_ACTIONS", "load_scenario", "run_scenario"]
+__all__ = ["BET_ACTIONS", "SCHEMA", "TABLE_ACTIONS", "load_scenario", "run_scenario", "validate"]
 
 BET_ACTIONS = ("fold", "check", "call", "bet", "raise", "allin", "lay", "timeout", "show", "muck")
 TABLE_ACTIONS = ("sit_out", "sit_in", "add", "leave", "advance")
 _WITH_ARG = {"bet", "raise", "lay", "add", "advance"}
-_KEYS = {"game", "blinds", "seats", "button", "rake", "seed", "hands"}
+#: the scenario file's JSON Schema (package data: the shape, the game and action names; the law
+#: and the cards stay in the table)
+SCHEMA = scenario_schema("rulebook-scenario")
 
 
 def load_scenario(path: str | Path) -> dict[str, Any]:
-    path = Path(path)
-    try:
-        obj = json.loads(path.read_text())
-    except IsADirectoryError:
-        raise InputError(f"{path}: cannot read the scenario (is a directory, not a file)") from None
-    except OSError as exc:
-        raise InputError(f"{path}: cannot read the scenario ({exc.strerror})") from None
-    except json.JSONDecodeError as exc:
-        raise InputError(f"{path}: not JSON ({exc.msg} at line {exc.lineno}, column {exc.colno})") from None
-    if not isinstance(obj, dict):
-        raise InputError(f"{path}: a scenario is a JSON object")
-    return obj
+    """The scenario at ``path`` (JSON), checked (:func:`validate`); a missing file, bad JSON or a
+    bad key is one :class:`~poker51.errors.ConfigError` line naming the file
+    (:func:`poker51.validation.load_json`)."""
+    return validate(load_json(path, "scenario file"), str(path))
+
+
+@functools.cache
+def _schema() -> dict[str, Any]:
+    return load_schema(SCHEMA)
+
+
+def validate(sc: Any, source: str = "scenario") -> dict[str, Any]:
+    """Check the shape of a scenario against :data:`SCHEMA`; returns it.
+
+    A :class:`~poker51.errors.ConfigError` (an :class:`InputError`) names the file and the key
+    in one line (:func:`poker51.validation.validate`):
+
+    >>> validate({"game": "holdem", "blinds": [1, 2], "seats": [{"seat": 0, "name": "a"}], "hands": [{}]}, "s.json")
+    Traceback (most recent call last):
+    ...
+    poker51.errors.ConfigError: s.json: seats[0]: missing key 'stack'
+    """
+    result: dict[str, Any] = check_schema(sc, _schema(), source)
+    return result
 
 
 def _int(value: Any, where: str, low: int = 0) -> int:
@@ -65,39 +81,14 @@ def _int(value: Any, where: str, low: int = 0) -> int:
 
 
 def _table(sc: dict[str, Any]) -> Table:
-    unknown = sorted(set(sc) - _KEYS)
-    if unknown:
-        raise InputError(f"scenario: unknown key {unknown[0]!r} (keys: {', '.join(sorted(_KEYS))})")
-    for key in ("game", "blinds", "seats", "hands"):
-        if key not in sc:
-            raise InputError(f"scenario: missing key {key!r}")
-    game = sc["game"]
-    if game != RANDOM and game not in GAMES:
-        raise InputError(f"scenario: unknown game {game!r} (choose from {', '.join([*GAMES, RANDOM])})")
-    blinds = sc["blinds"]
-    if not isinstance(blinds, list) or len(blinds) != 2:
-        raise InputError("scenario: blinds is [small, big]")
-    small, big = _int(blinds[0], "blinds[0]", 1), _int(blinds[1], "blinds[1]", 2)
+    """The table of a checked scenario: the law's checks (1.1, 1.4) on top of the schema's."""
+    small, big = sc["blinds"]
     if 2 * small != big:
-        raise InputError(f"scenario: blinds {blinds}: the small blind is half the big blind (1.4)")
-    seats = sc["seats"]
-    if not isinstance(seats, list) or not seats:
-        raise InputError("scenario: seats is a non-empty list of {seat, name, stack}")
-    entries = []
-    for k, s in enumerate(seats):
-        if not isinstance(s, dict) or set(s) != {"seat", "name", "stack"}:
-            raise InputError(f"scenario: seats[{k}] needs exactly the keys seat, name, stack")
-        if not isinstance(s["name"], str):
-            raise InputError(f"scenario: seats[{k}].name is a string")
-        entries.append((_int(s["seat"], f"seats[{k}].seat"), s["name"], _int(s["stack"], f"seats[{k}].stack")))
-    rake = sc.get("rake", True)
-    if not isinstance(rake, bool):
-        raise InputError("scenario: rake is true or false")
-    table = Table(game, big, entries, rake=rake)
+        raise InputError(f"scenario: blinds {sc['blinds']}: the small blind is half the big blind (1.4)")
+    entries = [(s["seat"], s["name"], s["stack"]) for s in sc["seats"]]
+    table = Table(sc["game"], big, entries, rake=sc.get("rake", True))
     if "button" in sc:
-        table.button = table.seat_of(sc["button"]) if isinstance(sc["button"], str) else -1
-        if table.button < 0:
-            raise InputError("scenario: button is a player's name")
+        table.button = table.seat_of(sc["button"])
     return table
 
 
@@ -116,12 +107,9 @@ def _seed(hand: dict[str, Any], top: Any, number: int, key: str, where: str) -> 
     return new_seed("seedsequence", _int(top, "scenario: seed"), key=(0 if key == "seed" else 1, number))
 
 
-def _action(entry: Any, where: str) -> tuple[str, str, Any]:
-    if not isinstance(entry, list) or len(entry) not in (2, 3) or not all(isinstance(x, str) for x in entry[:2]):
-        raise InputError(f"{where}: an action is [name, action] or [name, action, argument]")
+def _action(entry: list[Any], where: str) -> tuple[str, str, Any]:
+    """A checked action's name, kind and argument (the schema has its shape and kind)."""
     name, kind = entry[0], entry[1]
-    if kind not in BET_ACTIONS + TABLE_ACTIONS:
-        raise InputError(f"{where}: unknown action {kind!r} (choose from {', '.join(BET_ACTIONS + TABLE_ACTIONS)})")
     if (kind in _WITH_ARG) != (len(entry) == 3):
         raise InputError(f"{where}: {kind} {'needs' if kind in _WITH_ARG else 'takes no'} argument")
     arg = entry[2] if len(entry) == 3 else None
@@ -152,25 +140,19 @@ def _public(rec: dict[str, Any], table: Table) -> dict[str, Any]:
 def run_scenario(sc: dict[str, Any]) -> tuple[dict[str, Any], list[dict[str, Any]]]:
     """Play a scenario; returns (output, hand records).  Bad input or an illegal action raises
     :class:`~poker51.errors.InputError` naming the hand and the action (and the article)."""
-    table = _table(sc)
+    table = _table(validate(sc))
     start_total = table.total_chips()
     added = 0
     hands = sc["hands"]
-    if not isinstance(hands, list) or not hands:
-        raise InputError("scenario: hands is a non-empty list")
     out_hands, records = [], []
     for k, hand in enumerate(hands):
         n = k + 1
         where = f"hand {n}"
         try:
-            if not isinstance(hand, dict) or set(hand) - {"deck", "seed", "rotation_seed", "actions"}:
-                raise InputError("a hand has the keys deck or seed, rotation_seed, actions")
             deck = None
             if "deck" in hand and "seed" in hand:
                 raise InputError("give a deck or a seed, not both")
             if "deck" in hand:
-                if not isinstance(hand["deck"], list):
-                    raise InputError("deck is a list of cards")
                 deck = parse_cards(" ".join(str(c) for c in hand["deck"]))
             seed = None if deck is not None else _seed(hand, sc.get("seed"), n, "seed", where)
             if deck is None and seed is None:
@@ -179,10 +161,7 @@ def run_scenario(sc: dict[str, Any]) -> tuple[dict[str, Any], list[dict[str, Any
             if table.game_name == RANDOM and (n - 1) % RANDOM_BLOCK == 0:
                 rot = _seed(hand, sc.get("seed"), (n - 1) // RANDOM_BLOCK + 1, "rotation_seed", where)
             table.start_hand(deck=deck, seed=seed, rotation_seed=rot)
-            actions = hand.get("actions", [])
-            if not isinstance(actions, list):
-                raise InputError("actions is a list")
-            for j, entry in enumerate(actions):
+            for j, entry in enumerate(hand.get("actions", [])):
                 name, kind, arg = _action(entry, f"actions[{j}]")
                 if kind in TABLE_ACTIONS:
                     if kind == "add":

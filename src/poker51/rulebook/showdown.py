@@ -33,6 +33,8 @@ from poker51.rulebook.games import CATEGORY_NAMES, RAKE_CAP_BIG_BLINDS, RAKE_PER
 from poker51.rulebook.hand import Hand, RuleError
 from poker51.rulebook.reading import read_cards, set_strength
 from poker51.table.pots import build_pots, payout_order, return_uncalled, split_amount
+from poker51.table.settlement import PotResult as FloorPot
+from poker51.table.settlement import Settlement as FloorSettlement
 
 __all__ = ["PotResult", "Settlement", "Showdown", "rake_of"]
 
@@ -49,26 +51,26 @@ def rake_of(amount: int, big_blind: int, flop_dealt: bool) -> int:
 
 
 @dataclass(frozen=True)
-class PotResult:
-    """One settled pot: ``amount`` before rake, eligible and winning seats, the rake, what each winner got."""
+class PotResult(FloorPot):
+    """One settled pot, the floor's record (amount before rake, eligible and winning seats)
+    with the rake taken from it and what each winner got."""
 
-    amount: int
-    eligible: tuple[int, ...]
-    winners: tuple[int, ...]
-    rake: int
-    shares: dict[int, int]
+    rake: int = 0
+    shares: dict[int, int] = field(default_factory=dict)
 
 
-@dataclass
-class Settlement:
-    """The end of a hand: pots, uncalled chips returned, payouts and each player's final stack."""
+@dataclass(frozen=True)
+class Settlement(FloorSettlement):
+    """The end of a hand, the floor's record (what each put in, got back uncalled, won from
+    the pots, the rake) with each player's final stack and the shows and mucks."""
 
-    pots: list[PotResult]
-    returned: dict[int, int]
-    payouts: dict[int, int]
-    stacks: dict[int, int]
-    rake: int
+    stacks: dict[int, int] = field(default_factory=dict)
     shows: list[dict[str, Any]] = field(default_factory=list)
+
+    @property
+    def pot_results(self) -> tuple[PotResult, ...]:
+        """The pots with their rake and shares (``pots``, typed as the rule book's records)."""
+        return tuple(p for p in self.pots if isinstance(p, PotResult))
 
 
 class Showdown:
@@ -109,8 +111,8 @@ class Showdown:
                 return False
         return True
 
-    def decide(self, seat: int, show: bool, timeout: bool = False) -> None:
-        """The player to show shows (``show``) or mucks; a timeout shows (the table never mucks for a player)."""
+    def verify_decide(self, seat: int, show: bool) -> None:
+        """None if ``seat`` may show (``show``) or muck now, else :class:`RuleError` (5.2, 5.3)."""
         p = self.hand.by_seat.get(seat)
         name = p.name if p else str(seat)
         what = f"{name} {'show' if show else 'muck'}"
@@ -120,6 +122,12 @@ class Showdown:
             raise RuleError(what, "5.2", f"{self.hand.by_seat[self.to_show].name} shows first")
         if not show and not self.may_muck(seat):
             raise RuleError(what, "5.3", f"{name} is the last hand that can claim a pot: it must be shown")
+
+    def decide(self, seat: int, show: bool, timeout: bool = False) -> None:
+        """The player to show shows (``show``) or mucks; a timeout shows (the table never mucks for a player)."""
+        self.verify_decide(seat, show)
+        p = self.hand.by_seat.get(seat)
+        name = p.name if p else str(seat)
         self.decided[seat] = show
         assert p is not None
         entry: dict[str, Any] = {"player": name, "shown": show, "cards": cards_str(p.hole).split()}
@@ -181,4 +189,15 @@ class Showdown:
             total_rake += rake
             results.append(PotResult(pot.amount, pot.eligible, tuple(ordered), rake, shares))
         stacks = {p.seat: p.stack + self.returned.get(p.seat, 0) + payouts[p.seat] for p in hand.players}
-        return Settlement(results, dict(self.returned), payouts, stacks, total_rake, list(self.shows))
+        settled = Settlement(
+            contributed={p.seat: p.contrib for p in hand.players},
+            returned={**self.returned, **{p.seat: 0 for p in hand.players if p.seat not in self.returned}},
+            won=payouts,
+            pots=tuple(results),
+            showdown=hand.phase == "showdown",
+            rake=total_rake,
+            stacks=stacks,
+            shows=list(self.shows),
+        )
+        settled.check()
+        return settled

@@ -296,6 +296,27 @@ class Table:
             h.events[first]["advance"] = choice
             self.seats[self.seat_of(name)].timeouts = 0
 
+    def verify_act(self, name: str, kind: str, arg: Any = None) -> None:
+        """None if :meth:`act` would accept the action now, else :class:`RuleError` naming the
+        article; the table is not changed."""
+        h = self.hand
+        if h is None or self.record is not None:
+            raise RuleError(f"{name} {kind}", "2.5", "no hand is in play")
+        seat = self.seat_of(name)
+        if kind == "timeout":
+            if self.showdown is not None and h.phase == "showdown":
+                self.showdown.verify_decide(seat, True)
+            else:
+                h.verify_timeout(seat)
+        elif kind in ("show", "muck"):
+            if self.showdown is None or h.phase != "showdown":
+                raise RuleError(f"{name} {kind}", "5.1", "there is no showdown now")
+            self.showdown.verify_decide(seat, kind == "show")
+        elif kind == "lay":
+            h.verify_lay(seat, arg)
+        else:
+            h.verify(seat, kind, arg)
+
     def act(self, name: str, kind: str, arg: Any = None) -> None:
         """A scripted or live action of ``name`` in the current hand."""
         h = self.hand
@@ -373,15 +394,15 @@ class Table:
                     "rake": pr.rake,
                     "shares": {names[s]: v for s, v in pr.shares.items()},
                 }
-                for pr in result.pots
+                for pr in result.pot_results
             ],
             rake=result.rake,
             rake_rule={"percent": RAKE_PERCENT, "cap": RAKE_CAP_BIG_BLINDS * self.bb, "per": "pot"}
             if self.rake
             else None,
             contributions={p.name: p.contrib for p in h.players},
-            returned={names[s]: v for s, v in result.returned.items()},
-            payouts={names[s]: v for s, v in result.payouts.items() if v},
+            returned={names[s]: v for s, v in result.returned.items() if v},
+            payouts={names[s]: v for s, v in result.won.items() if v},
             stacks={names[s]: v for s, v in result.stacks.items()},
             conserved=start == sum(result.stacks.values()) + result.rake,
         )
