@@ -97,6 +97,8 @@ def update_sets(g, p, v, own, regret, avg, strategy, inc, sets, j_lo, j_hi, w, f
         width = max(width, act_off[sets[j] + 1] - act_off[sets[j]])
     buf = np.empty(width)
     num = np.empty(width)
+    set_lo = np.empty(1, np.int64)
+    set_wq = np.empty(1)
     for j in range(j_lo, j_hi):
         i = sets[j]
         lo, hi = act_off[i], act_off[i + 1]
@@ -136,8 +138,9 @@ def update_sets(g, p, v, own, regret, avg, strategy, inc, sets, j_lo, j_hi, w, f
                 scale = csum / qsum
                 for a in range(na):
                     buf[a] = scale * num[a]
-        # average weight x own probability of reaching I
-        set_update(regret, avg, strategy, inc, buf, lo, na, w * qsum, floor, discount, pos, neg, predictive)
+        set_lo[0] = lo
+        set_wq[0] = w * qsum  # the average's weight: iteration weight x own probability of reaching I
+        set_update(regret, avg, strategy, inc, buf, set_lo, set_wq, 1, na, floor, discount, pos, neg, predictive)
 
 
 @njit(cache=True, parallel=True)

@@ -287,43 +287,45 @@ def _terminal_segment(g, p, opp, v, scratch, lo, hi, live):
 
 
 @njit(cache=True)
-def set_update(regret, avg, strategy, inc, buf, lo, na, wq, floor, discount, pos, neg, predictive):
-    """The CFR update of the information set whose actions are ``lo .. lo + na - 1``, given
-    its instantaneous regrets ``buf[:na]`` (:mod:`poker51.solver.cfr`'s docstring) and
-    ``wq`` = iteration weight x the set's own probability: the average ``avg += wq *
-    strategy`` (skipped when ``wq`` is 0), the regret update ``R = R + inc``, times DCFR's
-    ``pos`` or ``neg`` when ``discount`` (by the sign of the sum), floored at 0 when
-    ``floor`` (RM+), then regret matching on ``[R]^+`` (``[R + inc]^+`` when ``predictive``,
-    which also stores ``inc``; PCFR+), uniform when all are zero.
+def set_update(regret, avg, strategy, inc, buf, lo, wq, k, na, floor, discount, pos, neg, predictive):
+    """The CFR update of ``k`` information sets of ``na`` actions each: set j's actions are
+    ``lo[j] .. lo[j] + na - 1``, its instantaneous regrets ``buf[j * na : (j + 1) * na]``
+    (:mod:`poker51.solver.cfr`'s docstring), ``wq[j]`` its iteration weight x own
+    probability.  Per set: the average ``avg += wq * strategy`` (skipped when ``wq`` is 0),
+    the regret update ``R = R + inc``, times DCFR's ``pos`` or ``neg`` when ``discount`` (by
+    the sign of the sum), floored at 0 when ``floor`` (RM+), then regret matching on
+    ``[R]^+`` (``[R + inc]^+`` when ``predictive``, which also stores ``inc``; PCFR+),
+    uniform when all are zero.
 
-    Written once for both callers: the solver's backward pass (``MODE_CFR``, the sets of one
-    member) and :func:`poker51.solver.cfr.update_sets` (the others), so both do the same
-    operations in the same order.  A call, not ``inline="always"``: Numba's inlining copies
-    the five array arguments into new variables, an increment and a decrement of each one's
-    reference count per set that its pruning pass leaves in the caller's loop (5 more
-    increments and 9 more decrements in ``_backward_segment``'s code than the written-out
-    lines, and Leduc about 20% slower); called, the caller's code has the counts of the
-    written-out lines, and their speed."""
-    if wq != 0.0:
-        for x in range(lo, lo + na):
-            avg[x] += wq * strategy[x]
-    tot = 0.0
-    for a in range(na):
-        x = lo + a
-        r = regret[x] + buf[a]
-        if discount:
-            r *= pos if r > 0.0 else neg
-        if floor and r < 0.0:
-            r = 0.0
-        regret[x] = r
-        y = r + buf[a] if predictive else r
-        y = y if y > 0.0 else 0.0
-        strategy[x] = y
-        tot += y
-        if predictive:
-            inc[x] = buf[a]
-    for x in range(lo, lo + na):
-        strategy[x] = strategy[x] / tot if tot > 0.0 else 1.0 / na
+    Written once for both callers: the solver's backward pass (``MODE_CFR``: the sets of one
+    member at a node, in one call) and :func:`poker51.solver.cfr.update_sets` (the others,
+    one call each), so both do the same operations in the same order.  A called kernel, and
+    for all of a node's sets at once, not ``inline="always"``: Numba's inlining copies the
+    five array arguments into new variables, whose reference counts its pruning pass leaves
+    in the caller's loop (5 more increments and 9 more decrements in ``_backward_segment``'s
+    code, Leduc about 20% slower), and a call per set costs about as much."""
+    for j in range(k):
+        lo_, w, b = lo[j], wq[j], j * na
+        if w != 0.0:
+            for x in range(lo_, lo_ + na):
+                avg[x] += w * strategy[x]
+        tot = 0.0
+        for a in range(na):
+            x = lo_ + a
+            r = regret[x] + buf[b + a]
+            if discount:
+                r *= pos if r > 0.0 else neg
+            if floor and r < 0.0:
+                r = 0.0
+            regret[x] = r
+            y = r + buf[b + a] if predictive else r
+            y = y if y > 0.0 else 0.0
+            strategy[x] = y
+            tot += y
+            if predictive:
+                inc[x] = buf[b + a]
+        for x in range(lo_, lo_ + na):
+            strategy[x] = strategy[x] / tot if tot > 0.0 else 1.0 / na
 
 
 @njit(cache=True, inline="always")
@@ -388,10 +390,15 @@ def _backward_segment(g, p, opp, policy, mode, v, scratch, choice, lo, hi, cfr, 
     prune = len(live) > 0 and mode != MODE_INFOSET
     _terminal_segment(g, p, opp, v, scratch, lo, hi, live if prune else live[:0])
     width = 1
+    states = 1
     for j in range(lo, hi):
         width = max(width, child_count[order[j]])
+        states = max(states, n_states[order[j]])
     coff = np.empty(width, np.int64)
-    buf = np.empty(width)
+    cfr_sets = states if mode == MODE_CFR else 0  # a node's one-member sets, updated in one call
+    buf = np.empty(width * cfr_sets)
+    set_lo = np.empty(cfr_sets, np.int64)
+    set_wq = np.empty(cfr_sets)
     for j in range(hi - 1, lo - 1, -1):
         n = order[j]
         k = kind[n]
@@ -457,6 +464,7 @@ def _backward_segment(g, p, opp, policy, mode, v, scratch, choice, lo, hi, cfr, 
                         v[off + s] = acc
                 if mode == MODE_CFR:
                     nc = node_chance[n]
+                    k = 0
                     for s in range(ns):
                         i = state_iset[io + s]
                         if iset_size[i] != 1:
@@ -464,9 +472,12 @@ def _backward_segment(g, p, opp, policy, mode, v, scratch, choice, lo, hi, cfr, 
                         vs = v[off + s]  # the operations of cfr.update_sets on a set of one
                         cw = cr[off + s]
                         for a in range(na):
-                            buf[a] = 0.0 if dead else cw * (v[coff[a] + s] - vs)
-                        wq = weight * (nc * own[off + s])
-                        set_update(regret, avg, policy, inc, buf, act_off[i], na, wq, floor, discount, pos, neg,
+                            buf[k * na + a] = 0.0 if dead else cw * (v[coff[a] + s] - vs)
+                        set_lo[k] = act_off[i]
+                        set_wq[k] = weight * (nc * own[off + s])
+                        k += 1
+                    if k > 0:  # the sets are distinct and their updates read no value: one call
+                        set_update(regret, avg, policy, inc, buf, set_lo, set_wq, k, na, floor, discount, pos, neg,
                                    predictive)  # fmt: skip
             else:
                 for s in range(ns):
