@@ -1,16 +1,27 @@
-"""CFR+, DCFR, PCFR+ and the restricted Nash response: exact values, resume, determinism."""
+"""CFR+, DCFR, PCFR+ and the restricted Nash response: exact values, resume, determinism, pinned bytes, the registry."""
 
 from __future__ import annotations
 
+import hashlib
+from pathlib import Path
+
 import numpy as np
 import pytest
+from helpers import draw_game, random_policy
 
 from poker51.games.toy import kuhn, leduc
-from poker51.solver.best_response import best_response_value, expected_value, exploitability, value_against
-from poker51.solver.cfr import SOLVERS, CFRPlusSolver, normalize_policy
+from poker51.solver.best_response import (
+    best_response_value,
+    expected_value,
+    exploitability,
+    opponent_reach,
+    value_against,
+)
+from poker51.solver.cfr import DEFAULT_ALGORITHM, SOLVERS, CFRPlusSolver, DCFRSolver, normalize_policy
 from poker51.solver.rnr import evaluate_against_types, restricted_nash_response
 from poker51.solver.schedule import CheckSchedule
 
+ROOT = Path(__file__).resolve().parents[2]
 LEDUC_VALUE = -0.0856064  # player 0: CFR+ at exploitability 1.9e-6 gives -0.08560641 (OpenSpiel: -0.0856)
 
 
@@ -134,3 +145,83 @@ def test_loading_the_kernels_changes_nothing(leduc_game):
         s.iterate(25)
     assert [x.tobytes() for x in (a.regret, a.avg, a.strategy)] == [x.tobytes() for x in (b.regret, b.avg, b.strategy)]
     assert repr(a.check()) == repr(b.check())
+
+
+# ----------------------------------------------------------------------------------------
+# the registry
+# ----------------------------------------------------------------------------------------
+
+
+def test_the_config_schema_names_the_registered_algorithms():
+    """``SOLVERS`` is the one registry: the schema's ``solve.algorithm`` and
+    ``solver_comparison.algorithms`` enums list its names, in its order, and the default
+    config solves with :data:`DEFAULT_ALGORITHM`."""
+    from poker51.validation import load_schema, load_yaml
+
+    props = load_schema(ROOT / "workflow" / "schemas" / "config.schema.yaml")["properties"]
+    assert props["solve"]["properties"]["algorithm"]["enum"] == list(SOLVERS) == ["cfr+", "dcfr", "pcfr+"]
+    assert props["solver_comparison"]["properties"]["algorithms"]["items"]["enum"] == list(SOLVERS)
+    assert [cls.name for cls in SOLVERS.values()] == list(SOLVERS)
+    assert DEFAULT_ALGORITHM == "dcfr" and SOLVERS[DEFAULT_ALGORITHM] is DCFRSolver
+    assert load_yaml(ROOT / "config" / "config.yaml")["solve"]["algorithm"] == DEFAULT_ALGORITHM
+
+
+# ----------------------------------------------------------------------------------------
+# whole solves, byte for byte
+# ----------------------------------------------------------------------------------------
+
+#: SHA-256 of regret, avg, strategy, inc after 50 iterations, and the check's Gap, as the code
+#: before the set update was written once (main 1b44659) computed them: (game, algorithm, restricted)
+SOLVE_BYTES = {
+    ("leduc", "cfr+", False): (
+        "5fe17e878ba8eea04def09945eb4c62dd7a7e9abce5f28a38ac25eff4616c39f",
+        "Gap(br_free=-0.05820580353615684, br_rnr=0.12644871652525547, vs_fixed=nan, p=0.0)",
+    ),
+    ("leduc", "dcfr", False): (
+        "31497c47fe43ffd30c0e13c4f97b86f4f1faef5f227ee32439e1556fb324ab8b",
+        "Gap(br_free=-0.06862199386697493, br_rnr=0.11446565843722023, vs_fixed=nan, p=0.0)",
+    ),
+    ("leduc", "pcfr+", False): (
+        "9ba668b13bac8a26902e6a5d35ef8c565da39e9b9dd6dc18fed6f7e7ce71cf1e",
+        "Gap(br_free=-0.05419107225543274, br_rnr=0.13882263670073125, vs_fixed=nan, p=0.0)",
+    ),
+    ("draw", "cfr+", False): (
+        "a94a4a29b05474a4959851e521159316c07dce49dcb4cb69df9d822cebd61cb8",
+        "Gap(br_free=-0.5914566692975491, br_rnr=0.5948619821048406, vs_fixed=nan, p=0.0)",
+    ),
+    ("draw", "cfr+", True): (
+        "7d6a181b79796e3ef7bde4a21c68ad3e060f9721e7ad56d682d3521d98fd5784",
+        "Gap(br_free=-0.5925376461530282, br_rnr=0.8933625062864406, vs_fixed=1.1924659496007843, p=0.5)",
+    ),
+    ("draw", "dcfr", False): (
+        "dda63020c8df8f125f0eaadf34354bbe70322c8b26fe551eab61607eaef4c385",
+        "Gap(br_free=-0.5932518255670122, br_rnr=0.5941673438272421, vs_fixed=nan, p=0.0)",
+    ),
+    ("draw", "dcfr", True): (
+        "066bccc55de90b75d73a987f3f8c4e4e3ada0cb9758e45d9b0b0cb6de6d07ee4",
+        "Gap(br_free=-0.5931933479934836, br_rnr=0.8930624963712834, vs_fixed=1.1922576043584228, p=0.5)",
+    ),
+    ("draw", "pcfr+", False): (
+        "74897094cb51ea21a9f2bcff584d9436de0008b060a806d4d965ac2a9f8e5beb",
+        "Gap(br_free=-0.5938027939682525, br_rnr=0.5941022417858556, vs_fixed=nan, p=0.0)",
+    ),
+    ("draw", "pcfr+", True): (
+        "788f6b9b264a8c0570dbd19f5095403981ef333f0b89f450b2efbaad943c90cf",
+        "Gap(br_free=-0.5938628320829256, br_rnr=0.8929658957832156, vs_fixed=1.191954724372044, p=0.5)",
+    ),
+}
+
+
+@pytest.mark.parametrize(("name", "algorithm", "restricted"), list(SOLVE_BYTES))
+def test_solves_keep_their_bytes(name, algorithm, restricted):
+    """A refactoring of the kernels changes no bit of a solve: Leduc (every set has one member:
+    the backward pass's fused update) and the grouped-set draw game (``update_sets`` too), plain
+    and restricted (the mixed opponent), on one thread and on two."""
+    g = leduc() if name == "leduc" else draw_game()
+    kw = {"rnr": (1, 0.5, opponent_reach(g, 0, random_policy(g, 4)))} if restricted else {}
+    for workers in (1, 2):
+        s = SOLVERS[algorithm](g, workers=workers, **kw)
+        assert s.passes.parallel == (workers == 2)
+        s.iterate(50)
+        digest = hashlib.sha256(b"".join(x.tobytes() for x in (s.regret, s.avg, s.strategy, s.inc))).hexdigest()
+        assert (digest, repr(s.check())) == SOLVE_BYTES[name, algorithm, restricted]

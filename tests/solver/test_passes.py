@@ -17,18 +17,18 @@ from poker51.solver.best_response import (
     profile_gap,
     value_against,
 )
-from poker51.solver.cfr import SOLVERS, _normalize, _update_sets, multi_member_sets, normalize_policy
+from poker51.solver.cfr import SOLVERS, multi_member_sets, normalize_policy, update_sets
 from poker51.solver.passes import (
     MODE_CFR,
     MODE_INFOSET,
     MODE_POLICY,
     MODE_STATE,
     Passes,
-    _backward_par,
-    _backward_seq,
-    _terminal_dot,
+    backward_par,
+    backward_seq,
     forward_reach,
     no_update,
+    terminal_dot,
 )
 from poker51.solver.tree import per_state
 
@@ -140,7 +140,7 @@ def test_terminal_dot_is_the_value_of_the_reaching_strategy(tiny):
     chance = per_state(a, H, a.node_chance)
     reach = forward_reach(a, H, other)
     plain = float(np.sum((reach * vh * chance)[terminal]))
-    assert _terminal_dot(a, H, reach, vh) == pytest.approx(plain, rel=1e-13)
+    assert terminal_dot(a, H, reach, vh) == pytest.approx(plain, rel=1e-13)
     assert plain == pytest.approx(value_against(g, other, H, pol), abs=1e-12)
 
 
@@ -148,11 +148,10 @@ def test_normalize_equals_numpy(tiny):
     g, a = tiny, tiny.arrays
     w = np.random.default_rng(0).random(g.num_actions)
     w[a.act_off[3] : a.act_off[4]] = 0.0  # an all-zero set becomes uniform
-    out = np.empty_like(w)
-    _normalize(w, a.act_off, out)
+    out = normalize_policy(g, w)
     sums = np.repeat(np.add.reduceat(w, a.act_off[:-1]), a.num_actions)
     plain = np.where(sums > 0, w / np.where(sums > 0, sums, 1), 1.0 / np.repeat(a.num_actions, a.num_actions))
-    assert np.allclose(out, plain, rtol=1e-15, atol=0) and np.array_equal(normalize_policy(g, w), out)
+    assert np.allclose(out, plain, rtol=1e-15, atol=0)
 
 
 def _plain_update(g, p, v, own, regret, avg, strategy, w, floor, predictive, discount=(1.0, 1.0)):
@@ -202,7 +201,7 @@ def test_set_update_equals_plain_formula(tiny, name, flags):
         got = [regret.copy(), avg.copy(), pol.copy()]
         inc = np.zeros(g.num_actions)
         sets = np.arange(a.iset_range[p], a.iset_range[p + 1])
-        _update_sets(a, p, v, own, *got, inc, sets, 0, len(sets), 3.0, floor, discount, pos, neg, predictive)
+        update_sets(a, p, v, own, *got, inc, sets, 0, len(sets), 3.0, floor, discount, pos, neg, predictive)
         for x, y in zip(got, want):
             assert np.allclose(x, y, rtol=1e-12, atol=1e-14)
         assert np.any(got[0][g.player_actions(p)] < 0) != floor  # the floor clips; the discount keeps negatives
@@ -212,8 +211,8 @@ def test_set_update_equals_plain_formula(tiny, name, flags):
 @pytest.mark.parametrize("flags", [(True, False, False), (False, True, False), (True, False, True)])
 def test_fused_update_equals_pass_then_update(tiny, name, flags):
     """The solver's backward pass that updates one-member sets on the way (``MODE_CFR``),
-    then :func:`_update_sets` on the others, gives the bytes of a plain backward pass
-    followed by :func:`_update_sets` on every set, on one thread and on two or three."""
+    then :func:`update_sets` on the others, gives the bytes of a plain backward pass
+    followed by :func:`update_sets` on every set, on one thread and on two or three."""
     floor, discount, predictive = flags
     g = _games(tiny)[name]
     a = g.arrays
@@ -228,7 +227,7 @@ def test_fused_update_equals_pass_then_update(tiny, name, flags):
         Passes(a).backward(p, opp, pol, MODE_POLICY, v)
         want = [regret.copy(), avg.copy(), pol.copy(), np.zeros(g.num_actions)]
         sets = np.arange(a.iset_range[p], a.iset_range[p + 1])
-        _update_sets(a, p, v, own, *want, sets, 0, len(sets), w, floor, discount, pos, neg, predictive)
+        update_sets(a, p, v, own, *want, sets, 0, len(sets), w, floor, discount, pos, neg, predictive)
         multi = multi_member_sets(g, p)
         multis.append(len(multi))
         for workers in (1, 2, 3):
@@ -237,12 +236,12 @@ def test_fused_update_equals_pass_then_update(tiny, name, flags):
             cfr = (own, got[0], got[1], got[3], w, pos, neg, floor, discount, predictive)
             vg = np.zeros_like(v)
             if workers == 1:
-                _backward_seq(a, p, opp, got[2], MODE_CFR, vg, ps.scratch, ps.choice, cfr, ps.untracked)
+                backward_seq(a, p, opp, got[2], MODE_CFR, vg, ps.scratch, ps.choice, cfr, ps.untracked)
             else:
-                _backward_par(
+                backward_par(
                     a, p, opp, got[2], MODE_CFR, vg, ps.scratch, ps.choice, ps.plan_off, ps.plan_seg, cfr, ps.untracked
                 )
-            _update_sets(a, p, vg, own, *got, multi, 0, len(multi), w, floor, discount, pos, neg, predictive)
+            update_sets(a, p, vg, own, *got, multi, 0, len(multi), w, floor, discount, pos, neg, predictive)
             assert vg.tobytes() == v.tobytes()
             assert [x.tobytes() for x in got] == [x.tobytes() for x in want]
             assert not np.array_equal(got[0], regret)  # something was updated
@@ -275,7 +274,7 @@ def test_pruned_passes_give_the_bytes_of_full_passes(tiny, name, workers):
     untracked ones; backward passes that skip the nodes the opponent never reaches write
     the bytes of full ones, in every mode that prunes and in ``MODE_CFR`` (with its
     updates), under a policy that leaves many nodes unreached."""
-    from poker51.solver.passes import _forward_par, _forward_seq
+    from poker51.solver.passes import forward_par, forward_seq
 
     g = _games(tiny)[name]
     a = g.arrays
@@ -289,9 +288,9 @@ def test_pruned_passes_give_the_bytes_of_full_passes(tiny, name, workers):
         opp = np.full_like(full, np.nan)
         live = np.full(len(a.kind), 7, np.uint8)
         if workers == 1:
-            _forward_seq(a, o, pol, opp, live)
+            forward_seq(a, o, pol, opp, live)
         else:
-            _forward_par(a, o, pol, opp, ps.plan_off, ps.plan_seg, live)
+            forward_par(a, o, pol, opp, ps.plan_off, ps.plan_seg, live)
         assert opp.tobytes() == full.tobytes()
         off, ns = a.state_off[o], a.n_states[o]
         want = [int(np.any(full[off[n] : off[n] + ns[n]] != 0)) for n in range(len(a.kind))]
@@ -302,9 +301,9 @@ def test_pruned_passes_give_the_bytes_of_full_passes(tiny, name, workers):
             root = ps.backward(p, full, pol, mode, v_full)
             args = (a, p, opp, pol, mode, v_pruned, ps.scratch, ps.choice)
             if workers == 1:
-                got = _backward_seq(*args, no_update(), live)
+                got = backward_seq(*args, no_update(), live)
             else:
-                got = _backward_par(*args, ps.plan_off, ps.plan_seg, no_update(), live)
+                got = backward_par(*args, ps.plan_off, ps.plan_seg, no_update(), live)
             assert got == root and v_pruned.tobytes() == v_full.tobytes()
         own = ps.forward(p, pol, np.zeros(int(a.n_states[p].sum())))
         regret, avg = rng.random(g.num_actions) - 0.4, rng.random(g.num_actions)
@@ -315,9 +314,9 @@ def test_pruned_passes_give_the_bytes_of_full_passes(tiny, name, workers):
             v = np.full(int(a.n_states[p].sum()), np.nan)
             args = (a, p, opp, state[2], MODE_CFR, v, ps.scratch, ps.choice)
             if workers == 1:
-                _backward_seq(*args, cfr, prune)
+                backward_seq(*args, cfr, prune)
             else:
-                _backward_par(*args, ps.plan_off, ps.plan_seg, cfr, prune)
+                backward_par(*args, ps.plan_off, ps.plan_seg, cfr, prune)
             runs.append(b"".join(x.tobytes() for x in (v, *state)))
         assert runs[0] == runs[1]
     assert dead > 0  # the policy leaves nodes unreached: the pruning ran

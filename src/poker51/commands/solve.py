@@ -31,7 +31,7 @@ import numpy as np
 
 from poker51.errors import InputError
 from poker51.rules import VARIANT_NAMES
-from poker51.solver.algorithms import ALGORITHMS, DEFAULT_ALGORITHM
+from poker51.solver.cfr import DEFAULT_ALGORITHM, SOLVERS
 from poker51.solver.schedule import CheckSchedule
 
 HELP = "solve a game (kuhn, leduc, or Poker 51's standard, wild, bug) with CFR+, DCFR or PCFR+"
@@ -50,7 +50,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--algorithm",
         default=DEFAULT_ALGORITHM,
-        help=f"{', '.join(ALGORITHMS)} (default: {DEFAULT_ALGORITHM}, the fastest on Poker 51)",
+        help=f"{', '.join(SOLVERS)} (default: {DEFAULT_ALGORITHM}, the fastest on Poker 51)",
     )
     parser.add_argument("--iterations", type=int, default=1000, help="maximum iterations (default: 1000)")
     parser.add_argument(
@@ -102,7 +102,6 @@ def configure(parser: argparse.ArgumentParser) -> None:
 def run(args: argparse.Namespace) -> int:
     from poker51.games.toy import GAMES
     from poker51.solver.best_response import expected_value, exploitability
-    from poker51.solver.cfr import SOLVERS
     from poker51.study.solve import solve_in_chunks
 
     if args.game in POKER51_GAMES:
@@ -214,7 +213,6 @@ def _run_poker51(args: argparse.Namespace) -> int:
     from poker51.abstraction.tables import load_abstraction
     from poker51.games.abstract import build_game, describe
     from poker51.games.population import load_population
-    from poker51.solver.cfr import SOLVERS
     from poker51.study.scores import score_table, variant_types
     from poker51.study.solve import solve_table
 

@@ -1,7 +1,7 @@
 """Exact best responses, expected values, NashConv and exploitability.
 
 All values are one forward pass (the opponent's reach under its fixed policy) and one
-backward pass over the public tree (:func:`poker51.solver.passes._backward_segment`).
+backward pass over the public tree (:func:`poker51.solver.passes.backward_seq`).
 :func:`best_response_value` maximises per (public node, private state): for a player with
 perfect recall this is the exact best response; for a player whose information sets group
 several private states or nodes (imperfect recall) it is the best response of a player
@@ -33,7 +33,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from poker51.solver.passes import MODE_INFOSET, Passes, _terminal_dot, forward_reach, node_values
+from poker51.solver.passes import MODE_INFOSET, Passes, forward_reach, node_values, terminal_dot
 from poker51.solver.tree import Game
 
 
@@ -225,7 +225,7 @@ def profile_gap(
 ) -> Gap:
     """:class:`Gap` of the profile ``policy`` in four passes: both players' reach, o's
     best response against r (its terminal values also give r's value against the types,
-    :func:`poker51.solver.passes._terminal_dot`), r's best response against the mixture.
+    :func:`poker51.solver.passes.terminal_dot`), r's best response against the mixture.
     ``buffers = (reach_0, reach_1, v_0, v_1, mixed)`` lets a solver lend its arrays."""
     a = game.arrays
     r = 1 if rnr_player < 0 else int(rnr_player)
@@ -243,7 +243,7 @@ def profile_gap(
     if p > 0:
         if fixed_reach is None:
             raise ValueError("a restricted game (p > 0) needs the fixed types' reach")
-        vs_fixed = -float(_terminal_dot(a, o, fixed_reach, v[o]))
+        vs_fixed = -float(terminal_dot(a, o, fixed_reach, v[o]))
         opp = ps.mix(reach[o], fixed_reach, p, mixed)
     br_rnr = _infoset_value(game, ps, r, opp, v[r])
     return Gap(float(br_free), float(br_rnr), vs_fixed, float(p))

@@ -10,7 +10,7 @@ The whole run of ``n`` iterations stays inside one compiled call (``_iterate_seq
 
 Notation for player p, member (n, s) of information set I, action a:
 ``r_s(a) = v(child_a)[s] - v(n)[s]`` (counterfactual values from
-:func:`poker51.solver.passes._backward_kernel`), ``C_s`` the static chance weight of the
+:func:`poker51.solver.passes.backward_seq`), ``C_s`` the static chance weight of the
 member, ``q_s = node_chance[n] * reach_p[n, s]`` its full own probability.
 The instantaneous regret is
 
@@ -42,6 +42,7 @@ Restricted Nash response (Johanson, Zinkevich & Bowling 2007): with
 
 from __future__ import annotations
 
+import collections
 import hashlib
 import time
 from collections.abc import Callable
@@ -49,19 +50,19 @@ from collections.abc import Callable
 import numpy as np
 from numba import njit, prange
 
-from poker51.solver.algorithms import ALGORITHMS
 from poker51.solver.best_response import Gap, profile_gap
 from poker51.solver.passes import (
     MODE_CFR,
     Passes,
-    _backward_par,
-    _backward_seq,
-    _either,
-    _forward_par,
-    _forward_seq,
-    _mix,
-    _mix_par,
+    backward_par,
+    backward_seq,
+    forward_par,
+    forward_seq,
+    live_either,
     live_nodes,
+    mix,
+    mix_par,
+    set_update,
 )
 from poker51.solver.schedule import CheckSchedule
 from poker51.solver.tree import Game
@@ -76,13 +77,14 @@ def _weights(t, alpha, beta, gamma):
 
 
 @njit(cache=True)
-def _update_sets(g, p, v, own, regret, avg, strategy, inc, sets, j_lo, j_hi, w, floor, discount, pos, neg, predictive):
+def update_sets(g, p, v, own, regret, avg, strategy, inc, sets, j_lo, j_hi, w, floor, discount, pos, neg, predictive):
     """One CFR update of player p's information sets ``sets[j_lo:j_hi]``, set by set: the
-    instantaneous regret (module docstring; members in pre-order), the average
-    ``avg += w * q(I) * strategy``, the regret update (DCFR's discounts ``pos``/``neg``,
-    RM+'s floor) and regret matching (on ``R + inc`` when ``predictive``).
+    instantaneous regret (module docstring; members in pre-order), then
+    :func:`poker51.solver.passes.set_update` (the average ``avg += w * q(I) * strategy``,
+    the regret update with DCFR's discounts ``pos``/``neg`` and RM+'s floor, regret matching,
+    on ``R + inc`` when ``predictive``).
 
-    The solver's backward pass (``MODE_CFR``, :func:`poker51.solver.passes._backward_segment`)
+    The solver's backward pass (``MODE_CFR``, :func:`poker51.solver.passes.backward_seq`)
     does the same to the sets with one member; this is for the others.  The instantaneous
     regret of a set lives in a small local buffer; it is stored in ``inc`` only when
     ``predictive`` (PCFR+'s prediction), which spares the other algorithms a pass over one
@@ -95,6 +97,8 @@ def _update_sets(g, p, v, own, regret, avg, strategy, inc, sets, j_lo, j_hi, w, 
         width = max(width, act_off[sets[j] + 1] - act_off[sets[j]])
     buf = np.empty(width)
     num = np.empty(width)
+    set_lo = np.empty(1, np.int64)
+    set_wq = np.empty(1)
     for j in range(j_lo, j_hi):
         i = sets[j]
         lo, hi = act_off[i], act_off[i + 1]
@@ -134,54 +138,77 @@ def _update_sets(g, p, v, own, regret, avg, strategy, inc, sets, j_lo, j_hi, w, 
                 scale = csum / qsum
                 for a in range(na):
                     buf[a] = scale * num[a]
-        wq = w * qsum  # average: weight x own probability of reaching I x strategy
-        if wq != 0.0:
-            for x in range(lo, hi):
-                avg[x] += wq * strategy[x]
-        tot = 0.0
-        for a in range(na):
-            x = lo + a
-            r = regret[x] + buf[a]
-            if discount:
-                r *= pos if r > 0.0 else neg
-            if floor and r < 0.0:
-                r = 0.0
-            regret[x] = r
-            y = r + buf[a] if predictive else r  # regret matching (+ PCFR+'s prediction)
-            y = y if y > 0.0 else 0.0
-            strategy[x] = y
-            tot += y
-            if predictive:
-                inc[x] = buf[a]
-        for x in range(lo, hi):
-            strategy[x] = strategy[x] / tot if tot > 0.0 else 1.0 / na
+        set_lo[0] = lo
+        set_wq[0] = w * qsum  # the average's weight: iteration weight x own probability of reaching I
+        set_update(regret, avg, strategy, inc, buf, set_lo, set_wq, 1, na, floor, discount, pos, neg, predictive)
 
 
 @njit(cache=True, parallel=True)
 def _update_sets_par(g, p, v, own, regret, avg, strategy, inc, sets, w, floor, discount, pos, neg, predictive, chunks):
-    """:func:`_update_sets` on ``chunks`` equal ranges of ``sets``, on Numba threads (the sets
+    """:func:`update_sets` on ``chunks`` equal ranges of ``sets``, on Numba threads (the sets
     are independent: no location is written by two chunks)."""
     n = len(sets)
     for c in prange(chunks):
         lo = n * c // chunks
         hi = n * (c + 1) // chunks
-        _update_sets(g, p, v, own, regret, avg, strategy, inc, sets, lo, hi, w, floor, discount, pos, neg, predictive)
+        update_sets(g, p, v, own, regret, avg, strategy, inc, sets, lo, hi, w, floor, discount, pos, neg, predictive)
+
+
+#: the arrays a compiled run of iterations reads and writes (:meth:`CFRSolver.iterate`): the
+#: solver's state (one entry per action: ``regret``, ``avg``, ``strategy``, ``inc``), per player
+#: its reach and values at every (node, private state), the passes' buffers (``scratch``,
+#: ``choice``: :class:`~poker51.solver.passes.Passes`), a restricted solve's mixed opponent reach
+#: and fixed types' reach (empty when unrestricted), per player the information sets with
+#: several members (:func:`multi_member_sets`), and which nodes each player, the mixed opponent
+#: and the fixed types reach (one byte per node; empty: no pruning)
+SolverArrays = collections.namedtuple(
+    "SolverArrays",
+    [
+        "regret",
+        "avg",
+        "strategy",
+        "inc",
+        "reach0",
+        "reach1",
+        "v0",
+        "v1",
+        "scratch",
+        "choice",
+        "mixed",
+        "fixed_reach",
+        "multi0",
+        "multi1",
+        "live0",
+        "live1",
+        "live_mixed",
+        "live_fixed",
+    ],
+)
+#: a variant's flags (module docstring) and a restricted solve's responder and p
+#: (``rnr_player`` -1: unrestricted)
+SolverFlags = collections.namedtuple(
+    "SolverFlags", ["floor", "discount", "alpha", "beta", "gamma", "predictive", "rnr_player", "rnr_p"]
+)
 
 
 @njit(cache=True)
-def _iterate_seq(
-    g, regret, avg, strategy, inc, reach0, reach1, v0, v1, scratch, choice, mixed, fixed_reach, multi0, multi1,
-    t0, n_iter, floor, discount, alpha, beta, gamma, predictive, rnr_player, rnr_p, live0, live1, live_mixed,
-    live_fixed,
-):  # fmt: skip
+def _iterate_seq(g, arrays, flags, t0, n_iter):
     """Run iterations t0+1 .. t0+n_iter in place on one thread (alternating updates, player 0
     first): per player a backward pass that also updates its one-member sets
     (``MODE_CFR``), the update of its other sets, a forward pass of its new reach.  The
     forward passes keep which nodes each player reaches (``live0``, ``live1``; with the
     fixed types' ``live_fixed``, the mixed opponent's ``live_mixed``), and the backward
-    passes skip the values where the opponent's reach is zero (``_backward_segment``)."""
-    _forward_seq(g, 0, strategy, reach0, live0)
-    _forward_seq(g, 1, strategy, reach1, live1)
+    passes skip the values where the opponent's reach is zero (``_backward_segment``).
+    ``arrays`` is a :data:`SolverArrays`, ``flags`` a :data:`SolverFlags`."""
+    regret, avg, strategy, inc = arrays.regret, arrays.avg, arrays.strategy, arrays.inc
+    reach0, reach1, v0, v1 = arrays.reach0, arrays.reach1, arrays.v0, arrays.v1
+    multi0, multi1 = arrays.multi0, arrays.multi1
+    scratch, choice, mixed, fixed_reach = arrays.scratch, arrays.choice, arrays.mixed, arrays.fixed_reach
+    live0, live1, live_mixed, live_fixed = arrays.live0, arrays.live1, arrays.live_mixed, arrays.live_fixed
+    floor, discount, predictive = flags.floor, flags.discount, flags.predictive
+    alpha, beta, gamma, rnr_player, rnr_p = flags.alpha, flags.beta, flags.gamma, flags.rnr_player, flags.rnr_p
+    forward_seq(g, 0, strategy, reach0, live0)
+    forward_seq(g, 1, strategy, reach1, live1)
     for it in range(n_iter):
         w, pos, neg = _weights(float(t0 + it + 1), alpha, beta, gamma)
         for p in range(2):
@@ -192,28 +219,31 @@ def _iterate_seq(
             v = v0 if p == 0 else v1
             multi = multi0 if p == 0 else multi1
             if rnr_player == p:
-                _mix(opp, fixed_reach, rnr_p, mixed)
+                mix(opp, fixed_reach, rnr_p, mixed)
                 opp = mixed
-                _either(opp_live, live_fixed, live_mixed)
+                live_either(opp_live, live_fixed, live_mixed)
                 opp_live = live_mixed
             cfr = (own, regret, avg, inc, w, pos, neg, floor, discount, predictive)
-            _backward_seq(g, p, opp, strategy, MODE_CFR, v, scratch, choice, cfr, opp_live)
-            _update_sets(g, p, v, own, regret, avg, strategy, inc, multi, 0, len(multi), w, floor, discount, pos, neg,
-                         predictive)  # fmt: skip
-            _forward_seq(g, p, strategy, own, own_live)
+            backward_seq(g, p, opp, strategy, MODE_CFR, v, scratch, choice, cfr, opp_live)
+            update_sets(g, p, v, own, regret, avg, strategy, inc, multi, 0, len(multi), w, floor, discount, pos, neg,
+                        predictive)  # fmt: skip
+            forward_seq(g, p, strategy, own, own_live)
 
 
 @njit(cache=True)
-def _iterate_par(
-    g, regret, avg, strategy, inc, reach0, reach1, v0, v1, scratch, choice, mixed, fixed_reach, multi0, multi1,
-    t0, n_iter, floor, discount, alpha, beta, gamma, predictive, rnr_player, rnr_p, live0, live1, live_mixed,
-    live_fixed, plan_off, plan_seg,
-):  # fmt: skip
+def _iterate_par(g, arrays, flags, t0, n_iter, plan_off, plan_seg):
     """:func:`_iterate_seq` with the passes and set updates on Numba threads (same results:
     every value is computed by the same operations in the same order)."""
+    regret, avg, strategy, inc = arrays.regret, arrays.avg, arrays.strategy, arrays.inc
+    reach0, reach1, v0, v1 = arrays.reach0, arrays.reach1, arrays.v0, arrays.v1
+    multi0, multi1 = arrays.multi0, arrays.multi1
+    scratch, choice, mixed, fixed_reach = arrays.scratch, arrays.choice, arrays.mixed, arrays.fixed_reach
+    live0, live1, live_mixed, live_fixed = arrays.live0, arrays.live1, arrays.live_mixed, arrays.live_fixed
+    floor, discount, predictive = flags.floor, flags.discount, flags.predictive
+    alpha, beta, gamma, rnr_player, rnr_p = flags.alpha, flags.beta, flags.gamma, flags.rnr_player, flags.rnr_p
     chunks = 8 * (len(plan_off) - 1)
-    _forward_par(g, 0, strategy, reach0, plan_off, plan_seg, live0)
-    _forward_par(g, 1, strategy, reach1, plan_off, plan_seg, live1)
+    forward_par(g, 0, strategy, reach0, plan_off, plan_seg, live0)
+    forward_par(g, 1, strategy, reach1, plan_off, plan_seg, live1)
     for it in range(n_iter):
         w, pos, neg = _weights(float(t0 + it + 1), alpha, beta, gamma)
         for p in range(2):
@@ -224,20 +254,20 @@ def _iterate_par(
             v = v0 if p == 0 else v1
             multi = multi0 if p == 0 else multi1
             if rnr_player == p:
-                _mix_par(opp, fixed_reach, rnr_p, mixed, chunks)
+                mix_par(opp, fixed_reach, rnr_p, mixed, chunks)
                 opp = mixed
-                _either(opp_live, live_fixed, live_mixed)
+                live_either(opp_live, live_fixed, live_mixed)
                 opp_live = live_mixed
             cfr = (own, regret, avg, inc, w, pos, neg, floor, discount, predictive)
-            _backward_par(g, p, opp, strategy, MODE_CFR, v, scratch, choice, plan_off, plan_seg, cfr, opp_live)
+            backward_par(g, p, opp, strategy, MODE_CFR, v, scratch, choice, plan_off, plan_seg, cfr, opp_live)
             _update_sets_par(g, p, v, own, regret, avg, strategy, inc, multi, w, floor, discount, pos, neg, predictive,
                              chunks)  # fmt: skip
-            _forward_par(g, p, strategy, own, plan_off, plan_seg, own_live)
+            forward_par(g, p, strategy, own, plan_off, plan_seg, own_live)
 
 
 def multi_member_sets(game: Game, p: int) -> np.ndarray:
     """Player p's information sets with more than one member (the ones the backward pass
-    leaves to :func:`_update_sets`), in order."""
+    leaves to :func:`update_sets`), in order."""
     a = game.arrays
     lo, hi = int(a.iset_range[p]), int(a.iset_range[p + 1])
     return (np.flatnonzero(a.iset_size[lo:hi] > 1) + lo).astype(np.int64)
@@ -346,39 +376,19 @@ class CFRSolver:
     def iterate(self, n: int = 1) -> None:
         """Run n iterations (deterministic; chunking and threads do not change the result)."""
         f, ps = self.flags, self.passes
-        args = (
-            self.game.arrays,
-            self.regret,
-            self.avg,
-            self.strategy,
-            self.inc,
-            self._reach[0],
-            self._reach[1],
-            self._v[0],
-            self._v[1],
-            ps.scratch,
-            ps.choice,
-            self._mixed,
-            self.fixed_reach,
-            *self._multi,
-            self.clock + self.iteration,
-            int(n),
-            f["regret_floor"],
-            f["discount"],
-            f["alpha"],
-            f["beta"],
-            f["gamma"],
-            f["predictive"],
-            self.rnr_player,
+        arrays = SolverArrays(
+            self.regret, self.avg, self.strategy, self.inc, *self._reach, *self._v, ps.scratch, ps.choice,
+            self._mixed, self.fixed_reach, *self._multi, *self._live, self._live_mixed, self._live_fixed,
+        )  # fmt: skip
+        flags = SolverFlags(
+            f["regret_floor"], f["discount"], f["alpha"], f["beta"], f["gamma"], f["predictive"], self.rnr_player,
             self.rnr_p,
-            *self._live,
-            self._live_mixed,
-            self._live_fixed,
-        )
+        )  # fmt: skip
+        t0 = self.clock + self.iteration
         if ps.parallel:  # two kernels: a one-thread solve never loads the threaded ones
-            _iterate_par(*args, ps.plan_off, ps.plan_seg)
+            _iterate_par(self.game.arrays, arrays, flags, t0, int(n), ps.plan_off, ps.plan_seg)
         else:
-            _iterate_seq(*args)
+            _iterate_seq(self.game.arrays, arrays, flags, t0, int(n))
         self.iteration += int(n)
 
     def check(self) -> Gap:
@@ -538,5 +548,9 @@ class PCFRPlusSolver(CFRSolver):
         super().__init__(game, regret_floor=True, discount=False, gamma=2.0, predictive=True, **kw)
 
 
-#: algorithm name (as on the command line, :data:`poker51.solver.algorithms.ALGORITHMS`) -> solver class
-SOLVERS: dict[str, type[CFRSolver]] = dict(zip(ALGORITHMS, (CFRPlusSolver, DCFRSolver, PCFRPlusSolver), strict=True))
+#: the regret minimisers by name (their ``name``, as the command line and the config name them:
+#: ``workflow/schemas/config.schema.yaml`` lists the same names) -> solver class; the only registry
+SOLVERS: dict[str, type[CFRSolver]] = {cls.name: cls for cls in (CFRPlusSolver, DCFRSolver, PCFRPlusSolver)}
+#: the fastest to 1 mjbit/hand on the three Poker 51 variants (``results/figures/solver_comparison``,
+#: ``results/solver_comparison.parquet``); config/config.yaml ``solve.algorithm`` names it too
+DEFAULT_ALGORITHM = DCFRSolver.name

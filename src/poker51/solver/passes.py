@@ -19,9 +19,9 @@ at that node:
   for the private-chance matrices, stored CSR in one flat store.
 
 The nodes are visited in the order of :mod:`poker51.solver.layout`: the top of the tree,
-then segments that share no node and no state; ``_forward_par`` / ``_backward_par`` run
+then segments that share no node and no state; ``forward_par`` / ``backward_par`` run
 the segments on Numba threads (``prange`` over workers, each with a fixed list of
-segments), ``_forward_seq`` / ``_backward_seq`` on one.  Each value is computed by the
+segments), ``forward_seq`` / ``backward_seq`` on one.  Each value is computed by the
 same operations in the same order either way, so results do not depend on the number of
 threads.  Each kernel has a plain-Python reference in the tests (a recursive walk over
 explicit histories) that it is compared against.  The node-kind codes live here because
@@ -161,7 +161,8 @@ def _nonzero(x, lo, n):
 
 
 @njit(cache=True)
-def _forward_seq(g, q, policy, reach, live):
+def forward_seq(g, q, policy, reach, live):
+    """Player q's reach at every (node, state) on one thread (:func:`_forward_segment`)."""
     reach[g.state_off[q, 0]] = 1.0
     if len(live) > 0:
         live[0] = 1
@@ -169,7 +170,8 @@ def _forward_seq(g, q, policy, reach, live):
 
 
 @njit(cache=True, parallel=True)
-def _forward_par(g, q, policy, reach, plan_off, plan_seg, live):
+def forward_par(g, q, policy, reach, plan_off, plan_seg, live):
+    """:func:`forward_seq` with the segments on the workers of the plan, after the top."""
     reach[g.state_off[q, 0]] = 1.0
     if len(live) > 0:
         live[0] = 1
@@ -284,6 +286,48 @@ def _terminal_segment(g, p, opp, v, scratch, lo, hi, live):
                 v[off + s] += a * (scratch[r] - (total - scratch[r + 1]))  # beats weaker, loses to stronger
 
 
+@njit(cache=True)
+def set_update(regret, avg, strategy, inc, buf, lo, wq, k, na, floor, discount, pos, neg, predictive):
+    """The CFR update of ``k`` information sets of ``na`` actions each: set j's actions are
+    ``lo[j] .. lo[j] + na - 1``, its instantaneous regrets ``buf[j * na : (j + 1) * na]``
+    (:mod:`poker51.solver.cfr`'s docstring), ``wq[j]`` its iteration weight x own
+    probability.  Per set: the average ``avg += wq * strategy`` (skipped when ``wq`` is 0),
+    the regret update ``R = R + inc``, times DCFR's ``pos`` or ``neg`` when ``discount`` (by
+    the sign of the sum), floored at 0 when ``floor`` (RM+), then regret matching on
+    ``[R]^+`` (``[R + inc]^+`` when ``predictive``, which also stores ``inc``; PCFR+),
+    uniform when all are zero.
+
+    Written once for both callers: the solver's backward pass (``MODE_CFR``: the sets of one
+    member at a node, in one call) and :func:`poker51.solver.cfr.update_sets` (the others,
+    one call each), so both do the same operations in the same order.  A called kernel, and
+    for all of a node's sets at once, not ``inline="always"``: Numba's inlining copies the
+    five array arguments into new variables, whose reference counts its pruning pass leaves
+    in the caller's loop (5 more increments and 9 more decrements in ``_backward_segment``'s
+    code, Leduc about 20% slower), and a call per set costs about as much."""
+    for j in range(k):
+        lo_, w, b = lo[j], wq[j], j * na
+        if w != 0.0:
+            for x in range(lo_, lo_ + na):
+                avg[x] += w * strategy[x]
+        tot = 0.0
+        for a in range(na):
+            x = lo_ + a
+            r = regret[x] + buf[b + a]
+            if discount:
+                r *= pos if r > 0.0 else neg
+            if floor and r < 0.0:
+                r = 0.0
+            regret[x] = r
+            y = r + buf[b + a] if predictive else r
+            y = y if y > 0.0 else 0.0
+            strategy[x] = y
+            tot += y
+            if predictive:
+                inc[x] = buf[b + a]
+        for x in range(lo_, lo_ + na):
+            strategy[x] = strategy[x] / tot if tot > 0.0 else 1.0 / na
+
+
 @njit(cache=True, inline="always")
 def _set_choice(cr, state_off, children, child_start, member_off, member_node, member_state, act_off, v, i):
     """The action of information set i with the largest sum over its members (n, s) of
@@ -314,13 +358,12 @@ def _backward_segment(g, p, opp, policy, mode, v, scratch, choice, lo, hi, cfr, 
     each of p's information sets met.
 
     In ``MODE_CFR`` the pass also does the CFR update of every set of p with one member
-    (the average, the regrets, regret matching: the operations of
-    :func:`poker51.solver.cfr._update_sets`, written out again because a kernel call per
-    set costs reference counts), as soon as that member's value is known: its children's
-    values are then in cache.  ``policy`` is the strategy being updated (a one-member set's
-    strategy is read nowhere else in the pass).  ``cfr = (own, regret, avg, inc, weight,
-    pos, neg, floor, discount, predictive)``: p's reach and the solver's arrays and flags;
-    other modes ignore it.  The sets with several members are left to ``_update_sets``.
+    (:func:`set_update`, which :func:`poker51.solver.cfr.update_sets` does to the others),
+    as soon as that member's value is known: its children's values are then in cache.
+    ``policy`` is the strategy being updated (a one-member set's strategy is read nowhere
+    else in the pass).  ``cfr = (own, regret, avg, inc, weight, pos, neg, floor, discount,
+    predictive)``: p's reach and the solver's arrays and flags; other modes ignore it.  The
+    sets with several members are left to ``update_sets``.
 
     ``live`` (one byte per node, or empty) says where the opponent's reach is nonzero
     somewhere (:func:`_forward_segment` keeps it): elsewhere p's values are zero, and are
@@ -347,10 +390,15 @@ def _backward_segment(g, p, opp, policy, mode, v, scratch, choice, lo, hi, cfr, 
     prune = len(live) > 0 and mode != MODE_INFOSET
     _terminal_segment(g, p, opp, v, scratch, lo, hi, live if prune else live[:0])
     width = 1
+    states = 1
     for j in range(lo, hi):
         width = max(width, child_count[order[j]])
+        states = max(states, n_states[order[j]])
     coff = np.empty(width, np.int64)
-    buf = np.empty(width)
+    cfr_sets = states if mode == MODE_CFR else 0  # a node's one-member sets, updated in one call
+    buf = np.empty(width * cfr_sets)
+    set_lo = np.empty(cfr_sets, np.int64)
+    set_wq = np.empty(cfr_sets)
     for j in range(hi - 1, lo - 1, -1):
         n = order[j]
         k = kind[n]
@@ -416,36 +464,21 @@ def _backward_segment(g, p, opp, policy, mode, v, scratch, choice, lo, hi, cfr, 
                         v[off + s] = acc
                 if mode == MODE_CFR:
                     nc = node_chance[n]
+                    k = 0
                     for s in range(ns):
                         i = state_iset[io + s]
                         if iset_size[i] != 1:
                             continue
-                        vs = v[off + s]  # the same operations as _update_sets
+                        vs = v[off + s]  # the operations of cfr.update_sets on a set of one
                         cw = cr[off + s]
                         for a in range(na):
-                            buf[a] = 0.0 if dead else cw * (v[coff[a] + s] - vs)
-                        wq = weight * (nc * own[off + s])
-                        lo_ = act_off[i]  # avg, regrets, matching: the lines of cfr._update_sets
-                        if wq != 0.0:
-                            for x in range(lo_, lo_ + na):
-                                avg[x] += wq * policy[x]
-                        tot = 0.0
-                        for a in range(na):
-                            x = lo_ + a
-                            r = regret[x] + buf[a]
-                            if discount:
-                                r *= pos if r > 0.0 else neg
-                            if floor and r < 0.0:
-                                r = 0.0
-                            regret[x] = r
-                            y = r + buf[a] if predictive else r
-                            y = y if y > 0.0 else 0.0
-                            policy[x] = y
-                            tot += y
-                            if predictive:
-                                inc[x] = buf[a]
-                        for x in range(lo_, lo_ + na):
-                            policy[x] = policy[x] / tot if tot > 0.0 else 1.0 / na
+                            buf[k * na + a] = 0.0 if dead else cw * (v[coff[a] + s] - vs)
+                        set_lo[k] = act_off[i]
+                        set_wq[k] = weight * (nc * own[off + s])
+                        k += 1
+                    if k > 0:  # the sets are distinct and their updates read no value: one call
+                        set_update(regret, avg, policy, inc, buf, set_lo, set_wq, k, na, floor, discount, pos, neg,
+                                   predictive)  # fmt: skip
             else:
                 for s in range(ns):
                     acc = 0.0
@@ -474,7 +507,7 @@ def _backward_segment(g, p, opp, policy, mode, v, scratch, choice, lo, hi, cfr, 
 
 
 @njit(cache=True)
-def _backward_seq(g, p, opp, policy, mode, v, scratch, choice, cfr, live):
+def backward_seq(g, p, opp, policy, mode, v, scratch, choice, cfr, live):
     """All nodes on one thread; returns p's value at the root."""
     if mode == MODE_INFOSET:
         choice[:] = -1
@@ -483,7 +516,7 @@ def _backward_seq(g, p, opp, policy, mode, v, scratch, choice, cfr, live):
 
 
 @njit(cache=True, parallel=True)
-def _backward_par(g, p, opp, policy, mode, v, scratch, choice, plan_off, plan_seg, cfr, live):
+def backward_par(g, p, opp, policy, mode, v, scratch, choice, plan_off, plan_seg, cfr, live):
     """The segments on the workers of the plan (``scratch[w]`` is worker w's), then the
     top; returns p's value at the root."""
     if mode == MODE_INFOSET:
@@ -507,7 +540,8 @@ def live_nodes(state_off, n_states, reach, out):
 
 
 @njit(cache=True)
-def _either(a, b, out):
+def live_either(a, b, out):
+    """out[n] = 1 where ``a[n]`` or ``b[n]`` is nonzero, else 0 (the liveness of a mixed reach)."""
     for n in range(len(out)):
         out[n] = 1 if a[n] != 0 or b[n] != 0 else 0
 
@@ -519,7 +553,7 @@ def no_update() -> tuple:
 
 
 @njit(cache=True, parallel=True)
-def _mix_par(opp, fixed, p, out, chunks):
+def mix_par(opp, fixed, p, out, chunks):
     """out = (1 - p) * opp + p * fixed, elementwise, on Numba threads."""
     n = len(out)
     for c in prange(chunks):
@@ -528,7 +562,8 @@ def _mix_par(opp, fixed, p, out, chunks):
 
 
 @njit(cache=True)
-def _mix(opp, fixed, p, out):
+def mix(opp, fixed, p, out):
+    """out = (1 - p) * opp + p * fixed, elementwise, on one thread."""
     for x in range(len(out)):
         out[x] = (1.0 - p) * opp[x] + p * fixed[x]
 
@@ -590,17 +625,17 @@ class Passes:
     def forward(self, q: int, policy: np.ndarray, out: np.ndarray) -> np.ndarray:
         pol = np.ascontiguousarray(policy, np.float64)
         if self.parallel:
-            _forward_par(self.arrays, q, pol, out, self.plan_off, self.plan_seg, self.untracked)
+            forward_par(self.arrays, q, pol, out, self.plan_off, self.plan_seg, self.untracked)
         else:
-            _forward_seq(self.arrays, q, pol, out, self.untracked)
+            forward_seq(self.arrays, q, pol, out, self.untracked)
         return out
 
     def mix(self, opp: np.ndarray, fixed: np.ndarray, p: float, out: np.ndarray) -> np.ndarray:
         """out = (1 - p) * opp + p * fixed."""
         if self.parallel:
-            _mix_par(opp, fixed, p, out, 8 * self.workers)
+            mix_par(opp, fixed, p, out, 8 * self.workers)
         else:
-            _mix(opp, fixed, p, out)
+            mix(opp, fixed, p, out)
         return out
 
     def backward(self, p: int, opp: np.ndarray, policy: np.ndarray, mode: int, out: np.ndarray) -> float:
@@ -610,11 +645,11 @@ class Passes:
         opp = np.ascontiguousarray(opp, np.float64)
         if self.parallel:
             plan = (self.plan_off, self.plan_seg)
-            root = _backward_par(self.arrays, p, opp, pol, mode, out, self.scratch, self.choice, *plan, _NO_UPDATE,
-                                 self.untracked)  # fmt: skip
+            root = backward_par(self.arrays, p, opp, pol, mode, out, self.scratch, self.choice, *plan, _NO_UPDATE,
+                                self.untracked)  # fmt: skip
         else:
-            root = _backward_seq(self.arrays, p, opp, pol, mode, out, self.scratch, self.choice, _NO_UPDATE,
-                                 self.untracked)  # fmt: skip
+            root = backward_seq(self.arrays, p, opp, pol, mode, out, self.scratch, self.choice, _NO_UPDATE,
+                                self.untracked)  # fmt: skip
         return float(root)
 
 
@@ -636,7 +671,7 @@ def node_values(arrays, p: int, opp_reach: np.ndarray, policy: np.ndarray, best:
 
 
 @njit(cache=True)
-def _terminal_dot(g, p, reach, v):
+def terminal_dot(g, p, reach, v):
     """sum over terminal nodes n and p's states s of node_chance[n] * reach[n, s] * v[n, s]:
     p's expected payoff when it plays the strategy whose reach is ``reach`` against the
     opponent reach that ``v``'s terminal values were computed from (any strategy of p
