@@ -10,8 +10,10 @@ from helpers import random_policy, small_abstraction
 
 from poker51.abstraction.tables import AbstractionArrays
 from poker51.games.abstract import FIRST_ACTIONS, H, R, build_game, describe, read_draw
+from poker51.rules import ANTE
 from poker51.solver.best_response import best_response_value, expected_value
 from poker51.solver.cfr import CFRPlusSolver
+from poker51.solver.tree import FOLD, SHOWDOWN
 
 
 @pytest.fixture(scope="module")
@@ -26,9 +28,10 @@ def lookup(game, policy):
     return {(p, k): policy[a.act_off[i] : a.act_off[i + 1]] for i, (p, k) in enumerate(game.iset_keys)}
 
 
-def walk_value(ab: AbstractionArrays, probs) -> float:
-    """H's expected payoff, written from the rules (rule card / SPEC 5) with explicit
-    classes, draws and buckets; only the information-set keys are shared with the code."""
+def walk_value(ab: AbstractionArrays, probs, ante: int = 1) -> float:
+    """H's expected payoff, written from the rules (rule card / SPEC 5: both ante ``ante``, 1 on the
+    card) with explicit classes, draws and buckets; only the information-set keys are shared with
+    the code."""
     C, B = ab.n_classes, ab.n_buckets
 
     def act(player, key):
@@ -97,7 +100,7 @@ def walk_value(ab: AbstractionArrays, probs) -> float:
                     v += pb * round_value(1, d, k, pre, bh, br, amount, amount, bh, br, show)
                 return v
 
-            value += pdeal * first[ai] * round_value(0, d, -1, "", ch, cr, 1, 1, None, None, pre_close)
+            value += pdeal * first[ai] * round_value(0, d, -1, "", ch, cr, ante, ante, None, None, pre_close)
     return value
 
 
@@ -123,6 +126,23 @@ def test_value_matches_independent_walk(tiny):
     for seed in (1, 2):
         pol = random_policy(game, seed)
         assert expected_value(game, pol, H) == pytest.approx(walk_value(ab, lookup(game, pol)), abs=1e-10)
+
+
+def test_the_game_follows_the_rules_ante(tiny):
+    """The game is built for :data:`poker51.rules.ANTE` (1 on the rule card, the independent walk's
+    default), and for another ante every terminal's contributions move by exactly the change:
+    no contribution keeps a literal ante."""
+    ab, game = tiny
+    assert ANTE == 1
+    two = build_game(ab, ante=2)
+    a1, a2 = game.arrays, two.arrays
+    terminal = np.isin(a1.kind, (FOLD, SHOWDOWN))
+    assert terminal.sum() > 0 and np.array_equal(a1.kind, a2.kind)
+    assert np.array_equal(a2.contrib[terminal], a1.contrib[terminal] + 1.0)
+    assert a2.contrib[terminal].min() == 2.0  # a fold to H's first bet leaves R its ante only
+    pol = random_policy(game, 3)
+    assert expected_value(two, pol, H) == pytest.approx(walk_value(ab, lookup(two, pol), ante=2), abs=1e-10)
+    assert expected_value(two, pol, H) != pytest.approx(expected_value(game, pol, H), abs=1e-6)
 
 
 def test_recall_game_gives_the_same_values(tiny):

@@ -20,7 +20,6 @@ from poker51.multi.belief import house_masks, house_masks_plain, standard_belief
 from poker51.multi.commit import DECK_CARDS
 from poker51.multi.hand import settle
 from poker51.multi.kdeal import shuffle_kernel
-from poker51.multi.keval import RankTables, pairwise_mean_128, post_read_kernel, pre_read_kernel, ranks_of
 from poker51.multi.kpots import settle_kernel
 from poker51.multi.krng import (
     decision_uniform_k,
@@ -34,6 +33,7 @@ from poker51.multi.ktable import N_HANDS, hand_index, new_memo
 from poker51.multi.population import StrengthTables
 from poker51.multi.rng import decision_uniform, hand_key
 from poker51.multi.simulate import Tables, TableSpec, simulate_kernel, simulate_plain
+from poker51.policies.kernels import RankTables, pairwise_mean, ranks_of, v05_post_read, v05_pre_read_random
 from poker51.policies.v05 import post_draw_read, pre_draw_read
 from poker51.table.deal import new_seed, shuffle
 
@@ -104,18 +104,18 @@ def test_pre_and_post_draw_reads_match_v05_bit_for_bit():
     t = rank_tables()
     lr = np.stack([t.counts(belief[d]) for d in range(6)])
     rng = np.random.default_rng(8)
-    scratch, buf = np.empty(128), np.empty(128 * 46, np.uint64)
+    scratch, buf, finals = np.empty(128), np.empty(128 * 46, np.uint64), np.empty((128, 5), np.int64)
     hands = [np.sort(rng.choice(DECK, 5, replace=False)) for _ in range(400)]
     hands += [np.array(h, np.int64) for h in ([40, 41, 42, 43, 44], [4, 9, 14, 19, 26], [48, 49, 50, 8, 12])]
     for h in hands:
         h = np.sort(h)
-        got = pre_read_kernel(h, DECK, lr[5], 1000, t.lut, scratch, buf)
+        got = v05_pre_read_random(h, DECK, lr[5], 1000, t.lut, scratch, buf, finals)
         assert got == pre_draw_read(h.tolist(), 5, belief, "standard")
         rank = int(np.searchsorted(t.strength, strength(h)))
         for d in range(6):
-            assert post_read_kernel(rank, lr, d, 1000) == post_draw_read(h.tolist(), d, belief, "standard")
+            assert v05_post_read(rank, lr, d, 1000) == post_draw_read(h.tolist(), d, belief, "standard")
     s = np.array([strength(h) for h in hands[:50]])
-    assert np.allclose([post_read_kernel(int(np.searchsorted(t.strength, x)), lr, 2, 1000) for x in s],
+    assert np.allclose([v05_post_read(int(np.searchsorted(t.strength, x)), lr, 2, 1000) for x in s],
                        read_score(s, belief, 2), atol=1e-15)  # fmt: skip
 
 
@@ -123,7 +123,10 @@ def test_pairwise_mean_is_numpys():
     rng = np.random.default_rng(2)
     for _ in range(500):
         a = rng.random(128) * rng.choice([1e-3, 1.0, 1e4])
-        assert pairwise_mean_128(a) == np.mean(a)
+        assert pairwise_mean(a) == np.mean(a)
+    for n in range(1, 129):  # every length up to 128: eight sums, then the rest in order
+        a = rng.random(n) * rng.choice([1e-3, 1.0, 1e4])
+        assert pairwise_mean(a) == np.mean(a), n
 
 
 def test_hand_index_numbers_every_hand_of_51_cards_once():

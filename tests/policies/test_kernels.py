@@ -175,7 +175,7 @@ def test_fill_reads_equals_the_lazy_cache(standard):
     full = m.policy_tuple(m.V05, H, belief=s.tables.belief_array())
     m._fill_reads(full, sub)
     idx = [m.colex(h.astype(np.int64)) for h in sub]
-    assert np.array_equal(lazy[12][idx], full[12][idx]) and not np.isnan(full[12][idx]).any()
+    assert np.array_equal(lazy.reads[idx], full.reads[idx]) and not np.isnan(full.reads[idx]).any()
 
 
 def test_check_call_model_and_bad_kinds(standard):

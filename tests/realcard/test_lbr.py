@@ -11,14 +11,16 @@ import pytest
 from scipy import stats
 
 from poker51.cards import parse_cards
+from poker51.play import engine
 from poker51.play.engine import play_hand, play_match, shuffled_deck, stacked_deck
 from poker51.policies import kernels as m
 from poker51.policies.riemann import PublicState, Riemann
-from poker51.policies.v05 import V05Player
+from poker51.policies.v05 import V05Player, line_contributions
 from poker51.realcard import lbr
 from poker51.realcard import lbr_kernels as k
 from poker51.realcard.evidence import CheckCallPlayer
 from poker51.realcard.lbr_plain import CheckCallModel, PlainLBR, TableModel, V05Model, draw_cards_plain
+from poker51.rules import ANTE
 from tests.helpers import solved_standard
 
 N, TRIES = 24, 24 * 32
@@ -238,3 +240,82 @@ def test_policy_model_refuses_bad_input(setup):
         lbr.policy_model("v0.7", "standard", tables)
     with pytest.raises(ValueError):
         lbr.policy_model("v0.6", "standard", tables)
+
+
+def _fold_net(tokens: list[str], h: float, r: float) -> float:
+    """H's net when ``tokens`` (H first) end with a fold: the folder loses what it put in."""
+    return -h if (len(tokens) - 1) % 2 == 0 else r
+
+
+def test_the_kernel_ante_follows_the_rules_ante(setup, monkeypatch):
+    """The kernel reads :data:`poker51.rules.ANTE` (a module global, frozen when Numba compiles).
+    Run in Python (``py_func``) with the ante patched to 2, every hand's net is what the rules give
+    for its lines with antes of 2: a fold wins or loses the folder's contribution, a showdown the
+    common one (0 when split).  A literal ante anywhere in the hand's accounting breaks it."""
+    _, _, models, _ = setup
+    assert k.ANTE == ANTE == 1
+    ante = 2
+    monkeypatch.setattr(k, "ANTE", ante)
+    contrib = [line_contributions(p.split("-"), (ante, ante))[0] for p in m.PRE_DONE]
+    monkeypatch.setattr(k, "PRE_DONE_CONTRIB", np.array(contrib, np.int64))
+    n, seed = 30, 5
+    decks, keys = lbr.hand_decks("standard", seed, 0, n), lbr.hand_keys(seed, 0, n)
+    ends = {"pre fold": 0, "post fold": 0, "showdown": 0}
+    for i in range(n):
+        out = np.zeros(7, np.int64)
+        k.lbr_hand.py_func(decks[i], keys[i], models["v0.5"], N, TRIES, out)
+        pre, post = k.decode_line(out[1]).split("-"), k.decode_line(out[2])
+        h, r = line_contributions(pre, (ante, ante))
+        if pre[-1] == "f":
+            assert out[0] == _fold_net(pre, h, r) and post == ""
+            ends["pre fold"] += 1
+            continue
+        h, r = line_contributions(post.split("-"), (h, r))
+        if post.endswith("f"):
+            assert out[0] == _fold_net(post.split("-"), h, r)
+            ends["post fold"] += 1
+        else:
+            assert h == r and abs(out[0]) in (0, h)
+            ends["showdown"] += 1
+    assert min(ends.values()) > 0, ends
+
+
+def test_the_v05_kernel_pot_follows_the_rules_ante(setup, monkeypatch):
+    """v0.5's kernel answers before the draw with the pot of two antes (:data:`poker51.rules.ANTE`)."""
+    _, _, models, _ = setup
+    seen = []
+
+    def spy(read, bluff, line, pot0):
+        seen.append(pot0)
+        return m.CHECK
+
+    monkeypatch.setattr(m, "ANTE", 2)
+    monkeypatch.setattr(m, "v05_action", spy)
+    h = np.array(sorted(parse_cards("As Kd 9c 6s 3h")), np.int64)
+    out = np.empty(2, np.int64)
+    m.pre_actions.py_func(models["v0.5"], h, 2, np.array([0, 2], np.int64), out)
+    assert seen == [4.0, 4.0] and out.tolist() == [m.CHECK, m.CHECK]
+
+
+def test_the_kernel_is_the_twin_at_another_ante(setup, monkeypatch):
+    """At an ante of 2 (the kernel's ``py_func`` with its global patched, the engine's likewise) the
+    kernel still plays what the plain twin plays in the engine against v0.6, whose table does not
+    read the pot: LBR's choices, which weigh the antes in the pot, and its nets follow the ante."""
+    _, hands, models, players = setup
+    ante = 2
+    monkeypatch.setattr(k, "ANTE", ante)
+    contrib = [line_contributions(p.split("-"), (ante, ante))[0] for p in m.PRE_DONE]
+    monkeypatch.setattr(k, "PRE_DONE_CONTRIB", np.array(contrib, np.int64))
+    monkeypatch.setattr(engine, "ANTE", ante)
+    n, seed = 25, 17
+    decks, keys = lbr.hand_decks("standard", seed, 0, n), lbr.hand_keys(seed, 0, n)
+    got = []
+    for i in range(n):
+        out = np.zeros(7, np.int64)
+        k.lbr_hand.py_func(decks[i], keys[i], models["v0.6"], N, TRIES, out)
+        got.append((int(out[0]), k.decode_line(out[1]), k.decode_line(out[2])))
+    player, model = players["v0.6"]
+    twin = PlainLBR("standard", model, hands, keys, N, TRIES)
+    res = play_match({"H": twin, "R": player}, n, seed, "standard", stacks={"H": 100, "R": 100})
+    assert [(r.net["H"], *_lines(r.log)) for r in res] == got
+    assert all(json.loads(r.log.splitlines()[1])["amount"] == ante for r in res)

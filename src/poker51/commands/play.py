@@ -163,13 +163,13 @@ def run(args: argparse.Namespace, stdin: TextIO | None = None, stdout: TextIO | 
     from poker51.play.actions import Player
     from poker51.play.engine import play_hand
     from poker51.policies.riemann import Riemann
-    from poker51.rules import VARIANT_RULES
+    from poker51.rules import ANTE, VARIANT_RULES
 
     inp, out = stdin or sys.stdin, stdout or sys.stdout
     if args.variant not in VARIANT_RULES:
         raise InputError(f"unknown variant {args.variant!r}; expected one of {sorted(VARIANT_RULES)}")
-    if args.stack < 1 or args.hands < 0:
-        raise InputError("--stack must be at least 1 and --hands at least 0")
+    if args.stack < ANTE or args.hands < 0:
+        raise InputError(f"--stack must be at least {ANTE} and --hands at least 0")
     classes = buckets = None
     if args.abstraction is not None:
         from pathlib import Path
@@ -195,8 +195,8 @@ def run(args: argparse.Namespace, stdin: TextIO | None = None, stdout: TextIO | 
     )
     i = 0
     try:
-        while min(stacks.values()) >= 1 and (args.hands == 0 or i < args.hands):
-            human.say(f"\n=== Hand {i + 1}: you {stacks['H']}, Riemann {stacks['R']}; both ante 1 ===")
+        while min(stacks.values()) >= ANTE and (args.hands == 0 or i < args.hands):
+            human.say(f"\n=== Hand {i + 1}: you {stacks['H']}, Riemann {stacks['R']}; both ante {ANTE} ===")
             human.shown_draw = False
             res = play_hand(players, stacks=stacks, variant=args.variant, base_seed=seed, hand_index=i)
             for line in summary(res.log, human.shown_draw):
@@ -206,6 +206,6 @@ def run(args: argparse.Namespace, stdin: TextIO | None = None, stdout: TextIO | 
     except Quit:
         human.say("Goodbye.")
         return 0
-    if min(stacks.values()) < 1:
+    if min(stacks.values()) < ANTE:
         human.say("A player cannot ante: the match is over.")
     return 0

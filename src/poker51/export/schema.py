@@ -53,7 +53,7 @@ import pyarrow as pa
 import pyarrow.parquet as pq
 
 from poker51.io import TableError, read_metadata
-from poker51.rules import BET_SIZES, bucket_dtype, table_stem
+from poker51.rules import BET_SIZES, RIEMANN_BET, bucket_dtype, table_stem
 
 TABLE_FORMAT = "poker51-riemann-table/1"
 #: spot categories, alphabetical (so sorting by category code is sorting by name)
@@ -109,9 +109,9 @@ def spot_of_line(line: str) -> tuple[str, int]:
     t = line.split("-")
     if t == ["x"]:
         return "checked", 0
-    if t == ["x", "b2", "r"]:
-        return "raised", 2
-    if t[0] in ("b1", "b2", "b4", "b8"):
+    if t == ["x", f"b{RIEMANN_BET}", "r"]:
+        return "raised", RIEMANN_BET
+    if t[0] in tuple(f"b{b}" for b in BET_SIZES):
         if len(t) == 1:
             return "bet", int(t[0][1:])
         if t[1:] == ["r", "r"]:
@@ -121,7 +121,7 @@ def spot_of_line(line: str) -> tuple[str, int]:
 
 def completed_pre_lines() -> tuple[str, ...]:
     """The pre-draw lines after which both players reach the draw (15)."""
-    out = ["x-x", "x-b2-c", "x-b2-r-c"]
+    out = ["x-x", f"x-b{RIEMANN_BET}-c", f"x-b{RIEMANN_BET}-r-c"]
     for b in BET_SIZES:
         out += [f"b{b}-c", f"b{b}-r-c", f"b{b}-r-r-c"]
     return tuple(out)
@@ -129,7 +129,7 @@ def completed_pre_lines() -> tuple[str, ...]:
 
 def decision_lines() -> tuple[str, ...]:
     """The round lines at which Riemann acts (10)."""
-    return ("x", "x-b2-r") + tuple(f"b{b}" for b in BET_SIZES) + tuple(f"b{b}-r-r" for b in BET_SIZES)
+    return ("x", f"x-b{RIEMANN_BET}-r") + tuple(f"b{b}" for b in BET_SIZES) + tuple(f"b{b}-r-r" for b in BET_SIZES)
 
 
 # --------------------------------------------------------------------------- rows

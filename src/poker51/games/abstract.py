@@ -1,6 +1,7 @@
 """The abstract game of Poker 51 (SPEC section 5), one per variant, on :mod:`poker51.solver.tree`.
 
-Riemann (R, player 1) against the human (H, player 0).  Both ante 1 jbit; chance
+Riemann (R, player 1) against the human (H, player 0).  Both ante :data:`poker51.rules.ANTE`
+(1 jbit; :func:`build_game` takes another ``ante`` for the tests); chance
 deals each a dealt-hand class independently (``class_prob``).  H acts first in both
 rounds; stacks are deep.
 
@@ -63,7 +64,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from poker51.abstraction.tables import AbstractionArrays
-from poker51.rules import BET_SIZES, N_DRAWS, RIEMANN_BET, read_draw
+from poker51.rules import ANTE, BET_SIZES, N_DRAWS, RIEMANN_BET, read_draw
 from poker51.solver.tree import Game, GameBuilder
 
 if TYPE_CHECKING:  # SciPy is imported where a game is built: a job that loads a cached game never needs it
@@ -71,6 +72,8 @@ if TYPE_CHECKING:  # SciPy is imported where a game is built: a job that loads a
 
 H, R = 0, 1
 OPENS = ("x",) + tuple(f"b{b}" for b in BET_SIZES)
+#: the token of Riemann's bet after H checks
+R_OPEN = f"b{RIEMANN_BET}"
 #: H's 30 first actions, in action order: (d, open)
 FIRST_ACTIONS = tuple((d, o) for d in range(N_DRAWS) for o in OPENS)
 
@@ -93,11 +96,11 @@ class _TreeBuilder:
     """Builds the public tree of one variant's game (:func:`build_game`); one method per
     part of the hand, nodes created in the order the tests pin."""
 
-    def __init__(self, ab: AbstractionArrays, recall: bool) -> None:
+    def __init__(self, ab: AbstractionArrays, recall: bool, ante: int = ANTE) -> None:
         import scipy.sparse as sp
 
         ab.validate()
-        self.ab, self.recall = ab, recall
+        self.ab, self.recall, self.ante = ab, recall, ante
         C, B = ab.n_classes, ab.n_buckets
         self.gb = GameBuilder(f"poker51-{ab.variant}" + ("-recall" if recall else ""))
         self.draws_r = sorted({int(k) for k in ab.r_draw})
@@ -140,10 +143,10 @@ class _TreeBuilder:
             r2 = r + RIEMANN_BET
             h2 = r2 + RIEMANN_BET
             facing_raise = self.decision(
-                R, *at, line + ["b2", "r"], [gb.add_fold(R, (h2, r2)), close(line + ["b2", "r", "c"], h2)]
+                R, *at, line + [R_OPEN, "r"], [gb.add_fold(R, (h2, r2)), close(line + [R_OPEN, "r", "c"], h2)]
             )
             facing_bet = self.decision(
-                H, *at, line + ["b2"], [gb.add_fold(H, (h, r2)), close(line + ["b2", "c"], r2), facing_raise]
+                H, *at, line + [R_OPEN], [gb.add_fold(H, (h, r2)), close(line + [R_OPEN, "c"], r2), facing_raise]
             )
             return self.decision(R, *at, line, [close(line + ["x"], h), facing_bet])
         b = int(line[-1][1:])
@@ -184,22 +187,23 @@ class _TreeBuilder:
     def build(self) -> Game:
         first = []
         for d, o in FIRST_ACTIONS:
-            h = 1 + (0 if o == "x" else int(o[1:]))
-            first.append(self.after_open(0, d, -1, "", [o], h, 1, self.draw(d)))
+            h = self.ante + (0 if o == "x" else int(o[1:]))
+            first.append(self.after_open(0, d, -1, "", [o], h, self.ante, self.draw(d)))
         C = self.ab.n_classes
         root_h = self.gb.add_decision(H, first, group=("H", 0, -1, -1, "", ""))
         deal = np.asarray(self.ab.class_prob, np.float64).reshape(1, C)
         return self.gb.build(self.gb.add_private_chance(root_h, deal, deal))
 
 
-def build_game(ab: AbstractionArrays, recall: bool = False) -> Game:
+def build_game(ab: AbstractionArrays, recall: bool = False, ante: int = ANTE) -> Game:
     """The public tree of one variant's abstract game (see the module docstring).
 
     ``recall=True`` keeps (class, bucket) post-draw states for both players (R's
     information sets still group by bucket); used for R's class-recalling best
-    response and for tests.
+    response and for tests.  ``ante`` is each player's ante (the rules' :data:`~poker51.rules.ANTE`;
+    another value only in the tests that check the game follows it).
     """
-    return _TreeBuilder(ab, recall).build()
+    return _TreeBuilder(ab, recall, ante).build()
 
 
 @dataclass(frozen=True)

@@ -12,7 +12,8 @@ from __future__ import annotations
 
 from numba import njit
 
-N_SEATS = 5
+from poker51.multi.law import N_SEATS
+
 EMPTY, PERSON, RIEMANN = 0, 1, 2
 
 

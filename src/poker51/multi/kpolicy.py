@@ -17,13 +17,15 @@ from numba import njit
 
 from poker51.hands.house import house_kernel
 from poker51.multi.krng import fnv1a_k
+from poker51.multi.law import JBIT, OPEN_SIZES, RIEMANN_OPEN
+from poker51.policies.v05 import BLUFF_BELOW, RAISE_AT, RANGE_FRACTION, RERAISE_FACTOR
 
-SIZES = (100, 200, 400, 800)
+# Numba freezes these module globals at compile time: the kernels read the tables' law
+# (poker51.multi.law) and v0.3's thresholds (poker51.policies.v05), never a copy.
+SIZES: tuple[int, ...] = OPEN_SIZES
 CHECK, OPEN, CALL, RAISE, FOLD = 0, 1, 2, 3, 4
-RAISE_AT, BLUFF_BELOW, RERAISE_FACTOR = 0.70, 0.10, 0.5
-RIEMANN_OPEN = 200
 #: range fractions of the opening sizes 1, 2, 4, 8 (poker51.policies.v05.RANGE_FRACTION)
-FRACTIONS = (1.00, 0.85, 0.70, 0.55)
+FRACTIONS: tuple[float, ...] = tuple(RANGE_FRACTION[s // JBIT] for s in OPEN_SIZES)
 
 
 @njit(cache=True)
@@ -65,7 +67,7 @@ def adjusted_k(read, f):
 @njit(cache=True)
 def fraction_k(opening, raised):
     best, bi = 1 << 60, 0
-    for i in range(4):
+    for i in range(len(SIZES)):
         dist = abs(SIZES[i] - opening)
         if dist < best:
             best, bi = dist, i

@@ -14,7 +14,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-N_SEATS = 5
+from poker51.multi.law import N_SEATS
 
 
 @njit(cache=True)

@@ -5,7 +5,7 @@
 with :class:`~poker51.multi.riemann.RiemannPolicy` and
 :class:`~poker51.multi.population.TypePolicy`: the same committed decks
 (:mod:`~poker51.multi.kdeal`), betting law (:mod:`~poker51.multi.law`), reads
-(:mod:`~poker51.multi.keval`), uniforms (:mod:`~poker51.multi.krng`), pot law
+(:mod:`poker51.policies.kernels`: v0.5's read), uniforms (:mod:`~poker51.multi.krng`), pot law
 (:mod:`~poker51.multi.kpots`) and ledger (:mod:`~poker51.multi.ledger`), and the same
 table dynamics (:mod:`~poker51.multi.simulate`): before each hand a person holding less
 than one ante leaves and sits again with the buy-in, then every missing Riemann is added
@@ -26,7 +26,6 @@ import numpy as np
 from numba import njit, prange
 
 from poker51.multi.kdeal import shuffle_kernel
-from poker51.multi.keval import post_read_kernel, pre_read_kernel, rank5
 from poker51.multi.kledger import EMPTY, PERSON, RIEMANN, audit_k, book_k, person_leaves_k, riemann_leaves_k
 from poker51.multi.kpolicy import (
     CALL,
@@ -43,10 +42,9 @@ from poker51.multi.kpolicy import (
 )
 from poker51.multi.kpots import settle_kernel
 from poker51.multi.krng import decision_uniform_k, hand_seed_words
+from poker51.multi.law import ANTE, MAX_RAISES, N_SEATS
+from poker51.policies.kernels import rank5_lut, v05_post_read, v05_pre_read_random
 
-N_SEATS = 5
-ANTE = 100
-MAX_RAISES = 2
 MAX_ACTIONS = 64
 #: BINOM51[n, k] = C(n, k), n < 51, k <= 5; N_HANDS = C(51, 5)
 BINOM51 = np.array([[math.comb(n, k) for k in range(6)] for n in range(51)], np.int64)
@@ -80,6 +78,7 @@ def simulate_table(
     cards = np.zeros((N_SEATS, 5), np.int64)
     scratch = np.empty(128)
     buf = np.empty(128 * 46, np.uint64)
+    finals = np.empty((128, 5), np.int64)
     order = np.zeros(N_SEATS, np.int64)
     live = np.zeros(N_SEATS, np.bool_)
     to_act = np.zeros(N_SEATS, np.bool_)
@@ -166,7 +165,7 @@ def simulate_table(
                     pos += d
                     cards[s, :] = newc
                     draws[s] = d
-                    rank[s] = rank5(newc[0], newc[1], newc[2], newc[3], newc[4], lut)
+                    rank[s] = rank5_lut(newc[0], newc[1], newc[2], newc[3], newc[4], lut)
             for s in range(N_SEATS):
                 bet[s] = 0
                 to_act[s] = live[s] and stack[s] > 0
@@ -196,7 +195,7 @@ def simulate_table(
                             if memo[idx] >= 0.0:
                                 pre_read[s] = memo[idx]
                             else:
-                                pre_read[s] = pre_read_kernel(hs, deck_cards, lr[5], q, lut, scratch, buf)
+                                pre_read[s] = v05_pre_read_random(hs, deck_cards, lr[5], q, lut, scratch, buf, finals)
                                 memo[idx] = pre_read[s]
                         read = pre_read[s]
                     else:
@@ -205,7 +204,7 @@ def simulate_table(
                             t = order[i]
                             if t != s and live[t] and draws[t] < md:
                                 md = draws[t]
-                        read = post_read_kernel(rank[s], lr, md, q)
+                        read = v05_post_read(rank[s], lr, md, q)
                     may = ans and not ((aggr >> s) & 1)
                     code, amount = riemann_move_k(read, opp, owe, st, opening, raises, level, may, can_raise,
                                                   in_bluff_class_k(cards[s]), pot)  # fmt: skip
@@ -215,7 +214,7 @@ def simulate_table(
                         step, hd, top = plan[s, 1], plan[s, 2], plan[s, 3]
                         d = hd - 1 if ptab[t, 6] > 0 and hd >= 3 else hd
                         if d == 0:
-                            r0 = rank5(cards[s, 0], cards[s, 1], cards[s, 2], cards[s, 3], cards[s, 4], lut)
+                            r0 = rank5_lut(cards[s, 0], cards[s, 1], cards[s, 2], cards[s, 3], cards[s, 4], lut)
                             sv = flr[r0] / (2.0 * n_finals)
                         else:
                             sv = pre_tab[step * 13 + top, d]
@@ -267,7 +266,7 @@ def simulate_table(
             for i in range(n):
                 s = order[i]
                 if draws[s] < 0:
-                    rank[s] = rank5(cards[s, 0], cards[s, 1], cards[s, 2], cards[s, 3], cards[s, 4], lut)
+                    rank[s] = rank5_lut(cards[s, 0], cards[s, 1], cards[s, 2], cards[s, 3], cards[s, 4], lut)
         nt, _np = settle_kernel(order, n, committed, live, rank, showdown, button, tf, tt, ta, pots)
         for s in range(N_SEATS):
             seat_out[h, s, 1] = committed[s]

@@ -42,6 +42,8 @@ JBIT = 100
 ANTE = 100
 #: the opening sizes 1, 2, 4, 8 jbits (A hand 2)
 OPEN_SIZES: tuple[int, ...] = (100, 200, 400, 800)
+#: Riemann's opening bet at a table: 2 jbits (How Riemann plays at a table, rule 5)
+RIEMANN_OPEN = 200
 #: an all-in open is allowed holding less than 8 jbits (A hand 2)
 ALL_IN_OPEN_BELOW = 800
 #: at most two raises in a round (A hand 2)
@@ -257,5 +259,5 @@ def turn_order(seats: Collection[int], button: int, n_seats: int = N_SEATS) -> t
 
 __all__ = [
     "ALL_IN_OPEN_BELOW", "ANTE", "AWAY_AFTER", "BUYINS", "HAND_SIZE", "JBIT", "KINDS", "MAX_RAISES", "N_SEATS",
-    "OPEN_SIZES", "RULES_ID", "BettingRound", "IllegalAction", "Move", "turn_order",
+    "OPEN_SIZES", "RIEMANN_OPEN", "RULES_ID", "BettingRound", "IllegalAction", "Move", "turn_order",
 ]  # fmt: skip

@@ -36,12 +36,12 @@ from poker51.cards import MARKER
 from poker51.games.population import PlayerType, facing_probs, open_prob
 from poker51.hands.evaluate import RULE_ORDINARY, strengths
 from poker51.hands.house import house_kernel
-from poker51.multi.law import Move
+from poker51.multi.law import JBIT, Move
 from poker51.multi.view import Spot
+from poker51.rules import N_DRAWS
 
 #: House steps 1..7 x highest kept rank 0..12
 N_KEYS = 8 * 13
-N_DRAWS = 6
 DECK = np.array([c for c in range(52) if c != MARKER], np.int64)
 
 
@@ -176,7 +176,7 @@ class TypePolicy:
         legal = {m.kind: m for m in spot.legal}
         s = self.strength(spot)
         if spot.to_call == 0:
-            amount = min(self.t.open_size * 100, spot.stack)
+            amount = min(self.t.open_size * JBIT, spot.stack)
             opens = [m for m in spot.legal if m.kind == "open" and m.amount == amount]
             if opens and u < open_prob(self.t, s):
                 return opens[0]

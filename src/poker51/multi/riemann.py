@@ -36,7 +36,7 @@ import numpy as np
 
 from poker51.hands.evaluate import RULE_ORDINARY
 from poker51.hands.house import house_keep
-from poker51.multi.law import OPEN_SIZES, Move
+from poker51.multi.law import JBIT, OPEN_SIZES, RIEMANN_OPEN, Move
 from poker51.multi.view import Spot
 from poker51.policies.v05 import (
     BLUFF_BELOW,
@@ -49,8 +49,6 @@ from poker51.policies.v05 import (
     pre_draw_read,
 )
 
-#: Riemann's opening bet: 2 jbits (rule 5)
-RIEMANN_OPEN = 200
 #: the read before the draw is against the random-hand row (rule 1)
 RANDOM_DRAW_COUNT = 5
 
@@ -66,7 +64,7 @@ def nearest_size(amount: int) -> int:
 
 def range_fraction(opening: int, raised: bool) -> float:
     """``f`` of rule 3: the opening amount's range fraction, halved after a raise."""
-    f = RANGE_FRACTION[nearest_size(opening) // 100]
+    f = RANGE_FRACTION[nearest_size(opening) // JBIT]
     return f * RERAISE_FACTOR if raised else f
 
 
@@ -127,4 +125,4 @@ def decide_from_read(read: float, spot: Spot) -> Move:
     return call if s >= price(call.amount, spot.pot) else legal["fold"]
 
 
-__all__ = ["RIEMANN_OPEN", "RiemannPolicy", "decide_from_read", "nearest_size", "power", "price", "range_fraction"]
+__all__ = ["RiemannPolicy", "decide_from_read", "nearest_size", "power", "price", "range_fraction"]

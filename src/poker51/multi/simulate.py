@@ -29,14 +29,15 @@ import numpy as np
 from poker51.games.population import PlayerType
 from poker51.multi.commit import DECK_CARDS, DeckSource
 from poker51.multi.hand import DRAW
-from poker51.multi.keval import RankTables
 from poker51.multi.krng import entropy_words
 from poker51.multi.ktable import MAX_ACTIONS, N_STATS, new_memo, simulate_table
-from poker51.multi.law import ANTE, N_SEATS
+from poker51.multi.law import ANTE, JBIT, N_SEATS
 from poker51.multi.population import StrengthTables, TypePolicy
 from poker51.multi.riemann import RiemannPolicy
 from poker51.multi.rng import decision_uniform, hand_key
 from poker51.multi.table import Table
+from poker51.policies.kernels import RankTables
+from poker51.rules import N_DRAWS
 
 #: every simulated person's bank (cents): never the limit
 BANK = 10**12
@@ -107,7 +108,7 @@ def _empty(n_hands: int) -> TableRun:
 def type_table(types: Sequence[PlayerType]) -> np.ndarray:
     """(types, 7) rows: open value, open size (cents), bluff, call, raise, softness, keep-kicker."""
     return np.array(
-        [[t.open_value, t.open_size * 100, t.bluff, t.call, t.raise_, t.softness, t.draw == "keep_kicker"]
+        [[t.open_value, t.open_size * JBIT, t.bluff, t.call, t.raise_, t.softness, t.draw == "keep_kicker"]
          for t in types], np.float64,
     ).reshape(-1, 7)  # fmt: skip
 
@@ -119,11 +120,11 @@ def simulate_kernel(
     carries Riemann's reads from table to table (a fresh one by default)."""
     out = _empty(n_hands)
     r, st = tables.ranks, tables.strengths
-    lr = np.stack([r.counts(tables.belief[d]) for d in range(6)])
+    lr = np.stack([r.counts(tables.belief[d]) for d in range(N_DRAWS)])
     ptype = np.zeros(N_SEATS, np.int64)
     ptype[: len(spec.types)] = np.arange(len(spec.types))
     simulate_table(
-        n_hands, spec.kinds(), ptype, spec.adders(), spec.buyin * 100, BANK, entropy_words(seed, table),
+        n_hands, spec.kinds(), ptype, spec.adders(), spec.buyin * JBIT, BANK, entropy_words(seed, table),
         type_table(spec.types), np.array(DECK_CARDS, np.int64), r.lut, lr,
         tables.belief.shape[1], r.counts(st.finals), st.finals.size, st.pre, new_memo() if memo is None else memo,
         out.hands, out.seats, out.actions, out.stats, out.audit,

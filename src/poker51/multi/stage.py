@@ -118,6 +118,7 @@ def run_multi(
     from poker51.multi.law import JBIT, N_SEATS
     from poker51.multi.population import StrengthTables
     from poker51.multi.simulate import BANK, Tables, TableSpec, type_table
+    from poker51.rules import N_DRAWS
 
     pop = load_population(population)
     names = [t.name for t in pop.types]
@@ -129,7 +130,7 @@ def run_multi(
     strengths = StrengthTables.build(seed, strength_samples, pre_samples)
     tabs = Tables.build(belief, strengths)
     rank = tabs.ranks
-    lr = np.stack([rank.counts(belief[d]) for d in range(6)])
+    lr = np.stack([rank.counts(belief[d]) for d in range(N_DRAWS)])
     flr = rank.counts(strengths.finals)
     jobs = [(c, k) for c in configs for k in range(tables)]
     n = len(jobs)

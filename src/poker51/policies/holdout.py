@@ -121,7 +121,7 @@ class HoldoutType:
         if cfg["draw"] not in DRAWS:
             raise ConfigError(f"{where}.draw: {cfg['draw']!r} is not one of {', '.join(DRAWS)}")
         if cfg["size"] not in BET_SIZES or isinstance(cfg["size"], bool):
-            raise ConfigError(f"{where}.size: {cfg['size']!r} is not one of 1, 2, 4, 8")
+            raise ConfigError(f"{where}.size: {cfg['size']!r} is not one of {', '.join(map(str, BET_SIZES))}")
         bluff = cfg["bluff"]
         if isinstance(bluff, bool) or not isinstance(bluff, (int, float)) or not 0.0 <= bluff <= 1.0:
             raise ConfigError(f"{where}.bluff: {bluff!r} is not a probability in 0..1")

@@ -13,6 +13,12 @@ cards, so the kernels here reproduce them exactly (the tests compare them with t
   :mod:`poker51.pcg64`; after it: the read of its five cards), the range fraction of H's
   bet, the price thresholds and the 1-in-8 hash bluff class (steps 1–7 of the rule card).
 
+**v0.5's read has one kernel**: :func:`v05_completions` draws the 128 completions of a dealt
+hand's House draw, both for the local best response (:func:`v05_pre_reads`, every draw count of H,
+the variant's strength ranks) and for Riemann at the five-seat tables (:func:`v05_pre_read_random`,
+the random row only, ordinary ranks of :class:`RankTables`, read by :mod:`poker51.multi.ktable`);
+its plain twin is :func:`poker51.policies.v05.pre_draw_read`.
+
 Hands are looked up by the colex index of their sorted cards, ``Σ_i C(c_i, i + 1)`` over the
 52 card ints (0 .. C(52,5) - 1): :class:`HandArrays` holds, per index, the strength, the House
 keep mask (over the sorted positions), the class and the bucket of the variant.  The v0.5
@@ -28,17 +34,24 @@ check 3, bet 4).  The stacks are deep (every raise can be answered), as in the L
 from __future__ import annotations
 
 from dataclasses import dataclass
+from itertools import combinations_with_replacement
 from math import comb
+from typing import NamedTuple
 
 import numpy as np
 import pandas as pd
 from numba import njit, prange
 
+from poker51.abstraction.belief import READ_WEIGHT_DRAW, READ_WEIGHT_RANDOM
 from poker51.abstraction.classes import class_key_array, hand_table
 from poker51.cards import card_str
 from poker51.export.schema import completed_pre_lines, decision_lines
 from poker51.fnv import FNV64_OFFSET_BASIS
-from poker51.pcg64 import pcg64_next64, pcg64_state
+from poker51.hands.evaluate import strength
+from poker51.hands.house import house_kernel
+from poker51.pcg64 import MULT_HI as PCG_MULT_HI_INT
+from poker51.pcg64 import MULT_LO as PCG_MULT_LO_INT
+from poker51.pcg64 import mul128, pcg64_output, pcg64_seed, pcg64_step
 from poker51.policies.v05 import (
     BET_AT,
     BLUFF_BELOW,
@@ -52,7 +65,7 @@ from poker51.policies.v05 import (
     RERAISE_FACTOR,
     line_contributions,
 )
-from poker51.rules import BET_SIZES, RIEMANN_BET, VARIANT_RULES, VARIANTS
+from poker51.rules import ANTE, BET_SIZES, RIEMANN_BET, VARIANT_RULES, VARIANTS
 
 FOLD, CALL, RAISE, CHECK, BET = range(5)
 #: the rounds Riemann answers, in table order: x, x-b2-r, b1, b2, b4, b8, b1-r-r .. b8-r-r
@@ -68,6 +81,8 @@ _BASIS = np.uint64(FNV64_OFFSET_BASIS)
 _COMPLETION_DOMAIN = np.frombuffer(b"poker51-v05-completions", dtype=np.uint8).copy()
 #: each player's contribution after a completed pre-draw line (antes included)
 PRE_DONE_CONTRIB = np.array([line_contributions(p.split("-"))[0] for p in PRE_DONE], dtype=np.int64)
+#: the read's weights: 0.6 the row of H's draw count, 0.4 the random row (poker51.abstraction.belief)
+W_DRAW, W_RANDOM = READ_WEIGHT_DRAW, READ_WEIGHT_RANDOM
 _FRACTION = np.array([RANGE_FRACTION[b] for b in BET_SIZES])
 _BETS = np.array(BET_SIZES, dtype=np.int64)
 
@@ -121,15 +136,15 @@ def rank5(M, a, b, c, d, e):
         b, d = d, b
     if b > c:
         b, c = c, b
-    if M[20] and a == 0:
+    if M.marker and a == 0:
         s = b & 3
         suited = 1 if (c & 3) == s and (d & 3) == s and (e & 3) == s else 0
-        return M[21][2 * _multiset4(b >> 2, c >> 2, d >> 2, e >> 2) + suited]
+        return M.marker_table[2 * _multiset4(b >> 2, c >> 2, d >> 2, e >> 2) + suited]
     s = a & 3
     if (b & 3) == s and (c & 3) == s and (d & 3) == s and (e & 3) == s:
-        return M[18][(1 << (a >> 2)) | (1 << (b >> 2)) | (1 << (c >> 2)) | (1 << (d >> 2)) | (1 << (e >> 2))]
+        return M.flush_table[(1 << (a >> 2)) | (1 << (b >> 2)) | (1 << (c >> 2)) | (1 << (d >> 2)) | (1 << (e >> 2))]
     ra, rb, rc, rd, re = a >> 2, b >> 2, c >> 2, d >> 2, e >> 2
-    return M[17][BINOM[ra, 1] + BINOM[rb + 1, 2] + BINOM[rc + 2, 3] + BINOM[rd + 3, 4] + BINOM[re + 4, 5]]
+    return M.rank_table[BINOM[ra, 1] + BINOM[rb + 1, 2] + BINOM[rc + 2, 3] + BINOM[rd + 3, 4] + BINOM[re + 4, 5]]
 
 
 @njit(cache=True)
@@ -322,44 +337,69 @@ def score_table(belief: np.ndarray, strengths: np.ndarray) -> np.ndarray:
 @njit(cache=True)
 def pairwise_mean(x):
     """``numpy.mean`` of at most 128 float64 values with NumPy's summation order (pairwise:
-    eight running sums for 8 <= n <= 128, a plain loop below 8), so the reads are bit-equal."""
+    eight running sums for 8 <= n <= 128, then ``((r0 + r1) + (r2 + r3)) + ((r4 + r5) + (r6 + r7))``
+    and the rest in order; a plain loop below 8), so the reads are bit-equal."""
     n = x.shape[0]
     if n < 8:
         res = 0.0
         for i in range(n):
             res += x[i]
         return res / n
-    r = np.empty(8)
-    for j in range(8):
-        r[j] = x[j]
+    r0, r1, r2, r3, r4, r5, r6, r7 = x[0], x[1], x[2], x[3], x[4], x[5], x[6], x[7]
     i = 8
-    while i < n - (n % 8):
-        for j in range(8):
-            r[j] += x[i + j]
+    m = n - (n % 8)
+    while i < m:
+        r0 += x[i]
+        r1 += x[i + 1]
+        r2 += x[i + 2]
+        r3 += x[i + 3]
+        r4 += x[i + 4]
+        r5 += x[i + 5]
+        r6 += x[i + 6]
+        r7 += x[i + 7]
         i += 8
-    res = ((r[0] + r[1]) + (r[2] + r[3])) + ((r[4] + r[5]) + (r[6] + r[7]))
+    res = ((r0 + r1) + (r2 + r3)) + ((r4 + r5) + (r6 + r7))
     while i < n:
         res += x[i]
         i += 1
     return res / n
 
 
-_NONE = np.uint64(0xFFFFFFFFFFFFFFFF)
+# PCG64 advanced four steps at once, for four interleaved chains: s -> A s + C with A = M**4 and
+# C = inc (1 + M + M**2 + M**3) mod 2**128 (M the PCG64 multiplier)
+_M128 = PCG_MULT_HI_INT * 2**64 + PCG_MULT_LO_INT
+_A4 = pow(_M128, 4, 2**128)
+_G4 = (1 + _M128 + _M128 * _M128 + _M128**3) % 2**128
+A4_HI, A4_LO = np.uint64(_A4 >> 64), np.uint64(_A4 & (2**64 - 1))
+G4_HI, G4_LO = np.uint64(_G4 >> 64), np.uint64(_G4 & (2**64 - 1))
+_KEY_MAX = np.uint64(2**64 - 1)
+
+
+@njit(cache=True, inline="always")
+def _mul_add(shi, slo, ahi, alo, chi, clo):
+    """(a * s + c) mod 2**128 of 128-bit values given as (hi, lo)."""
+    lo, hi = mul128(slo, alo)
+    hi = hi + slo * ahi + shi * alo
+    nlo = lo + clo
+    carry = np.uint64(1) if nlo < lo else np.uint64(0)
+    return hi + chi + carry, nlo
 
 
 @njit(cache=True)
-def v05_pre_reads(M, h, out):
-    """``out[d]`` = v0.5's pre-draw read of sorted hand ``h`` against H's draw count d = 0..5
-    (``poker51.policies.v05.pre_draw_read``): 128 completions of its House draw from the PCG64
-    stream ``default_rng(fnv1a_64(b"poker51-v05-completions" + bytes(h)))``; completion k
-    replaces the discards with the cards outside ``h`` at the d smallest of the k-th row of
-    uniforms (a tie keeps the lower index: NumPy's stable argsort; the cards outside number at
-    most 47, so an index fits in the 6 low bits of a 53-bit uniform shifted left).  ``M`` is a
-    v0.5 policy's kernel view (:func:`policy_tuple`): its cards, House masks, score table
-    (:func:`score_table`) and strength ranks."""
-    cards, srank, house_mask, scores = M[1], M[13], M[3], M[11]
-    idx = colex(h)
-    mask = house_mask[idx]
+def v05_completions(h, mask, cards, buf, finals):
+    """The 128 completions of v0.3 (v0.5 step 1) of the sorted dealt hand ``h`` keeping ``mask``
+    (its House keep set, over the sorted positions) from the variant's ``cards`` (ascending); the one
+    kernel of v0.5's read before the draw, for the local best response (:func:`v05_pre_reads`) and the
+    tables (:func:`v05_pre_read_random`); plain twin :func:`poker51.policies.v05.completion_strengths`.
+
+    Completion ``k`` replaces the discards with the cards outside ``h`` at the ``d`` smallest of the
+    k-th row of ``128 x n_out`` uniforms of ``default_rng(fnv1a_64(b"poker51-v05-completions" +
+    bytes(h)))`` (a tie keeps the lower index: NumPy's stable argsort).  The PCG64 stream runs as four
+    interleaved chains; in each row the keys ``uniform << 6 | column`` below a threshold (about
+    ``2d + 2`` of the columns, all of them in the rare row with fewer than ``d``) are ranked by ``d``
+    branch-free passes.  ``finals[k]`` gets the kept cards (ascending), then the drawn ones;
+    ``buf`` is a uint64 work array of at least ``128 * n_out``.  Returns ``d`` (0: nothing drawn,
+    ``finals`` untouched)."""
     kept = np.empty(5, np.int64)
     nk = 0
     for i in range(5):
@@ -368,53 +408,240 @@ def v05_pre_reads(M, h, out):
             nk += 1
     d = 5 - nk
     if d == 0:
-        r = srank[idx]
-        for dh in range(6):
-            out[dh] = (0.6 * scores[r, dh] + 0.4 * scores[r, 5]) / 1.0
-        return
-    seed = _BASIS
-    for i in range(_COMPLETION_DOMAIN.shape[0]):
-        seed = (seed ^ np.uint64(_COMPLETION_DOMAIN[i])) * _FNV_PRIME
-    for i in range(5):
-        seed = (seed ^ np.uint64(h[i])) * _FNV_PRIME
-    st = np.zeros(4, np.uint64)
-    pcg64_state(seed, st)
+        return 0
     outside = np.empty(cards.shape[0], np.int64)
     n_out = 0
     for c in cards:
         if c != h[0] and c != h[1] and c != h[2] and c != h[3] and c != h[4]:
             outside[n_out] = c
             n_out += 1
-    vals = np.empty((6, N_COMPLETIONS))
-    f = np.empty(5, np.int64)
+    seed = _BASIS
+    for i in range(_COMPLETION_DOMAIN.shape[0]):
+        seed = (seed ^ np.uint64(_COMPLETION_DOMAIN[i])) * _FNV_PRIME
+    for i in range(5):
+        seed = (seed ^ np.uint64(h[i])) * _FNV_PRIME
+    hi32 = seed >> np.uint64(32)
+    words = np.empty(2 if hi32 else 1, np.uint64)
+    words[0] = seed & np.uint64(0xFFFFFFFF)
+    if hi32:
+        words[1] = hi32
+    shi, slo, ihi, ilo = pcg64_seed(words)
+    chi, clo = _mul_add(ihi, ilo, G4_HI, G4_LO, np.uint64(0), np.uint64(0))  # C = inc * G4
+    a_hi, a_lo = pcg64_step(shi, slo, ihi, ilo)
+    b_hi, b_lo = pcg64_step(a_hi, a_lo, ihi, ilo)
+    c_hi, c_lo = pcg64_step(b_hi, b_lo, ihi, ilo)
+    d_hi, d_lo = pcg64_step(c_hi, c_lo, ihi, ilo)
+    sh = np.uint64(11)
+    for t in range(0, N_COMPLETIONS * n_out, 4):  # 128 * n_out is a multiple of 4
+        buf[t] = pcg64_output(a_hi, a_lo) >> sh
+        buf[t + 1] = pcg64_output(b_hi, b_lo) >> sh
+        buf[t + 2] = pcg64_output(c_hi, c_lo) >> sh
+        buf[t + 3] = pcg64_output(d_hi, d_lo) >> sh
+        a_hi, a_lo = _mul_add(a_hi, a_lo, A4_HI, A4_LO, chi, clo)
+        b_hi, b_lo = _mul_add(b_hi, b_lo, A4_HI, A4_LO, chi, clo)
+        c_hi, c_lo = _mul_add(c_hi, c_lo, A4_HI, A4_LO, chi, clo)
+        d_hi, d_lo = _mul_add(d_hi, d_lo, A4_HI, A4_LO, chi, clo)
+    keys = np.empty(n_out, np.uint64)
+    best = np.empty(5, np.int64)
+    thr = np.uint64((2 * d + 2) / n_out * 9007199254740992.0)
+    six = np.uint64(6)
     low6 = np.uint64(63)
-    for k in range(N_COMPLETIONS):
-        # the 4 smallest keys (53-bit value << 6 | index) of the row, branch-free: the d
-        # smallest uniforms, a tie going to the lower index as in a stable argsort
-        s0, s1, s2, s3 = _NONE, _NONE, _NONE, _NONE
-        for j in range(n_out):
-            x = ((pcg64_next64(st) >> np.uint64(11)) << np.uint64(6)) | np.uint64(j)
-            a = min(s0, x)
-            x = max(s0, x)
-            s0 = a
-            a = min(s1, x)
-            x = max(s1, x)
-            s1 = a
-            a = min(s2, x)
-            x = max(s2, x)
-            s2 = a
-            s3 = min(s3, x)
+    for row in range(N_COMPLETIONS):
+        base = row * n_out
+        nc = 0
+        for col in range(n_out):  # branch-free: (uniform, column) keys below a threshold
+            v = buf[base + col]
+            keys[nc] = (v << six) | np.uint64(col)  # 53 + 6 bits: key order = a stable argsort's order
+            nc += v < thr
+        if nc < d:  # rare: fewer than d below the threshold, take all
+            nc = n_out
+            for col in range(n_out):
+                keys[col] = (buf[base + col] << six) | np.uint64(col)
+        last = np.uint64(0)
+        for t in range(d):  # the d smallest keys, in order, by d branch-free passes
+            m = _KEY_MAX
+            for i in range(nc):
+                k = keys[i]
+                m = min(m, k if (k > last or t == 0) else _KEY_MAX)
+            best[t] = np.int64(m & low6)
+            last = m
         for i in range(nk):
-            f[i] = kept[i]
-        sel = (s0, s1, s2, s3)
+            finals[row, i] = kept[i]
         for t in range(d):
-            f[nk + t] = outside[sel[t] & low6]
-        sort5(f)
+            finals[row, nk + t] = outside[best[t]]
+    return d
+
+
+@njit(cache=True)
+def v05_pre_reads(M, h, out):
+    """``out[d]`` = v0.5's pre-draw read of sorted hand ``h`` against H's draw count d = 0..5
+    (``poker51.policies.v05.pre_draw_read``): the mean over its 128 completions
+    (:func:`v05_completions`) of ``0.6 S[s, d] + 0.4 S[s, 5]``.  ``M`` is a v0.5 policy's kernel
+    view (:func:`policy_tuple`): its cards, House masks, score table (:func:`score_table`) and
+    strength ranks."""
+    scores = M.scores
+    idx = colex(h)
+    finals = np.empty((N_COMPLETIONS, 5), np.int64)
+    buf = np.empty(N_COMPLETIONS * (M.cards.shape[0] - 5), np.uint64)
+    if v05_completions(h, M.house_mask[idx], M.cards, buf, finals) == 0:
+        r = M.srank[idx]
+        for dh in range(6):
+            out[dh] = (W_DRAW * scores[r, dh] + W_RANDOM * scores[r, 5]) / 1.0
+        return
+    vals = np.empty((6, N_COMPLETIONS))
+    for k in range(N_COMPLETIONS):
+        f = finals[k]
         r = rank5(M, f[0], f[1], f[2], f[3], f[4])
         for dh in range(6):
-            vals[dh, k] = 0.6 * scores[r, dh] + 0.4 * scores[r, 5]
+            vals[dh, k] = W_DRAW * scores[r, dh] + W_RANDOM * scores[r, 5]
     for dh in range(6):
         out[dh] = pairwise_mean(vals[dh])
+
+
+# --------------------------------------------------------------------------- v0.5 at the tables
+@dataclass(frozen=True)
+class RankTables:
+    """The ordinary ranks the tables read (:mod:`poker51.multi.ktable`).  The 7,462 distinct
+    ordinary five-card strengths of :func:`poker51.hands.evaluate.strength`, sorted, are numbered
+    0..7461 (``strength[rank]``); :func:`rank5_lut` returns a hand's rank from three small look-up
+    tables built from :func:`~poker51.hands.evaluate.strength` itself: five distinct ranks index a
+    13-bit rank mask (a flush table and a non-flush one, 8,192 entries each); any other hand its
+    ranks sorted by a 9-comparator network, ``r0 >= ... >= r4``, numbered as a multiset
+    ``C(r0+4, 5) + C(r1+3, 4) + C(r2+2, 3) + C(r3+1, 2) + r4`` (6,188 entries).  Higher rank wins;
+    equal ranks split.
+
+    ``strength`` (7462,) sorted strengths; ``nonflush``/``flush`` (8192,) ranks by rank mask;
+    ``paired`` (6188,) ranks by multiset number (-1 where no hand has them); int16 ranks.
+    **Reads in counts** (:meth:`counts`): for a sorted sample ``row``, ``lr[rank] =
+    searchsorted(row, s, "left") + searchsorted(row, s, "right")`` of ``s = strength[rank]``, so a
+    score ``(#below + #equal / 2) / Q`` is ``lr[rank] / (2 Q)``, the same float operations as
+    :func:`poker51.policies.v05.fast_read` and :func:`score_table`."""
+
+    strength: np.ndarray
+    nonflush: np.ndarray
+    flush: np.ndarray
+    paired: np.ndarray
+
+    @classmethod
+    def build(cls) -> RankTables:
+        reps: dict[tuple[str, int], int] = {}
+        for ranks in combinations_with_replacement(range(12, -1, -1), 5):
+            counts = [ranks.count(r) for r in set(ranks)]
+            if max(counts) > 4:
+                continue
+            if len(set(ranks)) == 5:
+                mask = sum(1 << r for r in ranks)
+                cards = [4 * r for r in ranks]
+                reps[("flush", mask)] = strength(cards)
+                reps[("nonflush", mask)] = strength([cards[0] + 1] + cards[1:])
+            else:
+                seen: dict[int, int] = {}
+                cards = []
+                for r in ranks:
+                    cards.append(4 * r + seen.get(r, 0))
+                    seen[r] = seen.get(r, 0) + 1
+                reps[("paired", multiset_index(*sorted(ranks, reverse=True)))] = strength(cards)
+        values = np.array(sorted(set(reps.values())), np.int64)
+        tabs = {"nonflush": np.full(8192, -1, np.int16), "flush": np.full(8192, -1, np.int16),
+                "paired": np.full(N_MULTISETS, -1, np.int16)}  # fmt: skip
+        for (kind, key), s in reps.items():
+            tabs[kind][key] = np.searchsorted(values, s)
+        return cls(values, tabs["nonflush"], tabs["flush"], tabs["paired"])
+
+    @property
+    def lut(self) -> np.ndarray:
+        """The three tables in one int16 array, as :func:`rank5_lut` reads them: non-flush masks at
+        0, flush masks at 8192, multisets at 16384 (one array argument keeps the call cheap)."""
+        return np.concatenate([self.nonflush, self.flush, self.paired]).astype(np.int16)
+
+    def counts(self, row: np.ndarray) -> np.ndarray:
+        """``lr[rank]`` = #below * 2 + #equal of each strength in the sorted ``row``."""
+        row = np.asarray(row)
+        return (np.searchsorted(row, self.strength, "left") + np.searchsorted(row, self.strength, "right")).astype(
+            np.int64
+        )
+
+
+#: five ranks 0..12 as a multiset: C(17, 5) numbers
+N_MULTISETS = comb(17, 5)
+
+
+def multiset_index(r0: int, r1: int, r2: int, r3: int, r4: int) -> int:
+    """The number of a multiset of five ranks given in descending order (:class:`RankTables`)."""
+    return comb(r0 + 4, 5) + comb(r1 + 3, 4) + comb(r2 + 2, 3) + comb(r3 + 1, 2) + r4
+
+
+@njit(cache=True, inline="always")
+def _desc(a, b):
+    return max(a, b), min(a, b)
+
+
+@njit(cache=True)
+def rank5_lut(c0, c1, c2, c3, c4, lut):
+    """The ordinary rank (0..7461) of five distinct cards (:class:`RankTables`; ``lut`` =
+    :attr:`RankTables.lut`); plain twin: the position of :func:`poker51.hands.evaluate.strength` in
+    :attr:`RankTables.strength`."""
+    r0, r1, r2, r3, r4 = c0 >> 2, c1 >> 2, c2 >> 2, c3 >> 2, c4 >> 2
+    r0, r1 = _desc(r0, r1)
+    r3, r4 = _desc(r3, r4)
+    r2, r4 = _desc(r2, r4)
+    r2, r3 = _desc(r2, r3)
+    r0, r3 = _desc(r0, r3)
+    r0, r2 = _desc(r0, r2)
+    r1, r4 = _desc(r1, r4)
+    r1, r3 = _desc(r1, r3)
+    r1, r2 = _desc(r1, r2)
+    if r0 > r1 and r1 > r2 and r2 > r3 and r3 > r4:
+        mask = (1 << r0) | (1 << r1) | (1 << r2) | (1 << r3) | (1 << r4)
+        s = c0 & 3
+        if (c1 & 3) == s and (c2 & 3) == s and (c3 & 3) == s and (c4 & 3) == s:
+            return np.int64(lut[8192 + mask])
+        return np.int64(lut[mask])
+    return np.int64(lut[16384 + BINOM[r0 + 4, 5] + BINOM[r1 + 3, 4] + BINOM[r2 + 2, 3] + BINOM[r3 + 1, 2] + r4])
+
+
+@njit(cache=True)
+def ranks_many(hands, lut, out):
+    for i in range(hands.shape[0]):
+        h = hands[i]
+        out[i] = rank5_lut(h[0], h[1], h[2], h[3], h[4], lut)
+
+
+def ranks_of(hands: np.ndarray, tables: RankTables) -> np.ndarray:
+    """The ordinary rank of each row of ``hands`` (:func:`rank5_lut`)."""
+    hands = np.ascontiguousarray(hands, dtype=np.int64)
+    out = np.empty(hands.shape[0], np.int32)
+    ranks_many(hands, tables.lut, out)
+    return out
+
+
+@njit(cache=True)
+def v05_pre_read_random(hand, cards, lr5, q, lut, scratch, buf, finals):
+    """Riemann's read at a table before the draw (v1 rule 1): v0.5's pre-draw read at draw count 5,
+    both terms against the random row (plain twin :func:`poker51.policies.v05.pre_draw_read` with
+    ``d = 5``).  ``hand`` (5,) int64 sorted ascending, ordinary reading (its House keep set by
+    :func:`poker51.hands.house.house_kernel`); ``cards`` the 51 cards ascending; ``lr5`` the random
+    row's counts (:meth:`RankTables.counts`) and ``q`` its quantiles (1000); ``scratch`` (128,)
+    float64, ``buf`` (at least 128 * 46,) uint64 and ``finals`` (128, 5) int64 work arrays."""
+    mask, _step, _s = house_kernel(hand, 0, 0)
+    d = v05_completions(hand, mask, cards, buf, finals)
+    den = 2.0 * q
+    if d == 0:
+        x = lr5[rank5_lut(hand[0], hand[1], hand[2], hand[3], hand[4], lut)] / den
+        return -0.0 + (W_DRAW * x + W_RANDOM * x)
+    for row in range(N_COMPLETIONS):
+        f = finals[row]
+        x = lr5[rank5_lut(f[0], f[1], f[2], f[3], f[4], lut)] / den
+        scratch[row] = W_DRAW * x + W_RANDOM * x
+    return pairwise_mean(scratch)
+
+
+@njit(cache=True)
+def v05_post_read(rank, lr, d, q):
+    """v0.2's read of a final hand of ordinary ``rank`` against draw count ``d`` (0..5):
+    ``0.6 x_d + 0.4 x_5`` with ``x = lr[d, rank] / (2 q)`` (:func:`poker51.policies.v05.post_draw_read`)."""
+    den = 2.0 * q
+    return W_DRAW * (lr[d, rank] / den) + W_RANDOM * (lr[5, rank] / den)
 
 
 @njit(cache=True)
@@ -433,7 +660,7 @@ def v05_action(read, bluff, line, pot0):
         return CHECK
     if line == 1:  # H raised its bet (step 7)
         s = _adjusted(read, _FRACTION[1] * RERAISE_FACTOR)
-        pot = pot0 + 6.0
+        pot = pot0 + 3.0 * RIEMANN_BET  # Riemann's bet, H's call of it and H's raise by it
         return CALL if s >= RIEMANN_BET / (pot + CALL_RAISED_BETS * RIEMANN_BET) else FOLD
     b = _BETS[(line - 2) % 4]
     if line <= 5:  # facing H's bet (steps 3-4)
@@ -455,50 +682,83 @@ def bluff_class(h):
 
 
 # --------------------------------------------------------------------------- both
-#: Kernel view ``M`` of a policy: (kind, cards, strength, house_mask, class_id, bucket, P,
-#: spot_bytes, spot_len, pre_sid, post_sid, scores, reads cache, srank, by_draw, draw_start,
-#: by_draw_mask, rank_table, flush_table, bucket_by_srank, reads the marker, marker_table); kind 0 = v0.6, 1 = v0.5,
-#: 2 = a Riemann that checks when it can and calls otherwise (the LBR's known-answer opponent)
+#: policy kinds: v0.6, v0.5, and a Riemann that checks when it can and calls otherwise (the LBR's
+#: known-answer opponent)
 V06, V05, CHECKCALL = 0, 1, 2
+
+
+class PolicyArrays(NamedTuple):
+    """The kernel view ``M`` of a policy (:func:`policy_tuple`; Numba takes it as a named tuple
+    and the kernels read its fields by name).  ``kind`` is :data:`V06`, :data:`V05` or
+    :data:`CHECKCALL`; ``cards`` .. ``bucket``, ``srank`` .. ``bucket_by_srank`` and
+    ``marker_table`` are the :class:`HandArrays` fields of the variant; ``P`` .. ``post_sid``
+    the :class:`TableArrays` of a v0.6 table (stand-ins otherwise); ``scores`` v0.5's score
+    table (:func:`score_table`) and ``reads`` its cache of pre-draw reads (NaN = not computed);
+    ``marker`` is 1 when the variant reads the marker (its :func:`rank5` uses ``marker_table``)."""
+
+    kind: np.int64
+    cards: np.ndarray
+    strength: np.ndarray
+    house_mask: np.ndarray
+    class_id: np.ndarray
+    bucket: np.ndarray
+    P: np.ndarray
+    spot_bytes: np.ndarray
+    spot_len: np.ndarray
+    pre_sid: np.ndarray
+    post_sid: np.ndarray
+    scores: np.ndarray
+    reads: np.ndarray
+    srank: np.ndarray
+    by_draw: np.ndarray
+    draw_start: np.ndarray
+    by_draw_mask: np.ndarray
+    rank_table: np.ndarray
+    flush_table: np.ndarray
+    bucket_by_srank: np.ndarray
+    marker: np.int64
+    marker_table: np.ndarray
 
 
 @njit(cache=True)
 def pre_actions(M, h, h_draw, lines, out):
     """``out[i]``: Riemann's action before the draw with sorted dealt hand ``h`` after
     ``lines[i]``, H drawing ``h_draw`` (0..5)."""
-    if M[0] == CHECKCALL:
+    if M.kind == CHECKCALL:
         for i in range(lines.shape[0]):
             out[i] = CHECK if lines[i] == 0 else CALL
         return
     idx = colex(h)
-    if M[0] == V06:
-        prefix, state = hand_hash_prefix(h), M[4][idx]
+    if M.kind == V06:
+        prefix, state = hand_hash_prefix(h), M.class_id[idx]
         for i in range(lines.shape[0]):
-            out[i] = table_action(prefix, M[9][min(h_draw, 4), lines[i]], state, M[6], M[7], M[8])
+            out[i] = table_action(prefix, M.pre_sid[min(h_draw, 4), lines[i]], state, M.P, M.spot_bytes, M.spot_len)
         return
-    reads = M[12]
+    reads = M.reads
     if np.isnan(reads[idx, 0]):
         v05_pre_reads(M, h, reads[idx])
     read, bluff = reads[idx, h_draw], bluff_class(h)
     for i in range(lines.shape[0]):
-        out[i] = v05_action(read, bluff, lines[i], 2.0)
+        out[i] = v05_action(read, bluff, lines[i], 2.0 * ANTE)
 
 
 @njit(cache=True)
 def post_actions(M, f, h_draw, r_draw, pre_done, lines, out):
     """``out[i]``: Riemann's action after the draw with sorted final hand ``f`` after
     ``lines[i]`` (its draw count ``r_draw``, the completed pre-draw line ``pre_done``)."""
-    if M[0] == CHECKCALL:
+    if M.kind == CHECKCALL:
         for i in range(lines.shape[0]):
             out[i] = CHECK if lines[i] == 0 else CALL
         return
     r = rank5(M, f[0], f[1], f[2], f[3], f[4])
-    if M[0] == V06:
-        prefix, state = hand_hash_prefix(f), M[19][r]
+    if M.kind == V06:
+        prefix, state = hand_hash_prefix(f), M.bucket_by_srank[r]
         for i in range(lines.shape[0]):
-            out[i] = table_action(prefix, M[10][min(h_draw, 4), r_draw, pre_done, lines[i]], state, M[6], M[7], M[8])
+            out[i] = table_action(
+                prefix, M.post_sid[min(h_draw, 4), r_draw, pre_done, lines[i]], state, M.P, M.spot_bytes, M.spot_len
+            )
         return
-    read = 0.6 * M[11][r, h_draw] + 0.4 * M[11][r, 5]
+    read = W_DRAW * M.scores[r, h_draw] + W_RANDOM * M.scores[r, 5]
     bluff = bluff_class(f)
     for i in range(lines.shape[0]):
         out[i] = v05_action(read, bluff, lines[i], 2.0 * PRE_DONE_CONTRIB[pre_done])
@@ -522,7 +782,7 @@ def post_action(M, f, h_draw, r_draw, pre_done, line):
 
 @njit(cache=True, parallel=True)
 def _fill_reads(M, hands):
-    reads = M[12]
+    reads = M.reads
     for i in prange(hands.shape[0]):
         h = hands[i].astype(np.int64)
         idx = colex(h)
@@ -530,15 +790,15 @@ def _fill_reads(M, hands):
             v05_pre_reads(M, h, reads[idx])
 
 
-def fill_reads(M: tuple) -> None:
+def fill_reads(M: PolicyArrays) -> None:
     """Compute every hand's v0.5 pre-draw reads into the cache of ``M`` (Numba's threads in
     parallel: each hand's row is written by one thread only).  Worth it when a run touches
     most hands; a no-op for the other policies."""
-    if M[0] == V05:
-        _fill_reads(M, M[14])
+    if M.kind == V05:
+        _fill_reads(M, M.by_draw)
 
 
-def policy_tuple(kind: int, hands: HandArrays, table: TableArrays | None = None, belief=None) -> tuple:
+def policy_tuple(kind: int, hands: HandArrays, table: TableArrays | None = None, belief=None) -> PolicyArrays:
     """The kernel view ``M`` of a policy: v0.6 with its ``table``, v0.5 with its ``belief``
     table (a fresh, empty cache of pre-draw reads), or the check-call stand-in."""
     empty = TableArrays(
@@ -560,7 +820,7 @@ def policy_tuple(kind: int, hands: HandArrays, table: TableArrays | None = None,
         reads = np.full((N_HANDS52, 6), np.nan)
     elif kind != CHECKCALL:
         raise ValueError(f"unknown policy kind {kind}")
-    return (
+    return PolicyArrays(
         np.int64(kind),
         hands.cards,
         hands.strength,
@@ -588,8 +848,10 @@ def policy_tuple(kind: int, hands: HandArrays, table: TableArrays | None = None,
 
 __all__ = [
     "BET", "BINOM", "CALL", "CHECK", "CHECKCALL", "FOLD", "HandArrays", "N_HANDS52", "PRE_DONE", "PRE_DONE_CONTRIB",
+    "PolicyArrays",
     "RAISE", "R_LINES", "TableArrays", "V05", "V06", "bluff_class", "colex", "colex_plain", "fill_reads",
     "hand_arrays", "hand_hash_prefix", "line_id", "pairwise_mean", "policy_tuple", "post_action", "post_actions",
     "pre_action", "pre_actions", "rank5", "score_table", "sort5", "table_action", "table_arrays", "v05_action",
-    "v05_pre_reads",
+    "v05_pre_reads", "RankTables", "multiset_index", "rank5_lut", "ranks_many", "ranks_of", "v05_completions",
+    "v05_post_read", "v05_pre_read_random", "W_DRAW", "W_RANDOM",
 ]  # fmt: skip

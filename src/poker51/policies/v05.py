@@ -242,7 +242,7 @@ def spot_probabilities(
         return respond_to_bet(read, int(t[0][1:]), pot0, bluff, can_raise)
     if len(t) == 3 and t[0].startswith("b") and t[1:] == ["r", "r"]:
         return respond_to_reraise(read, int(t[0][1:]), pot0)
-    if t == ["x", "b2", "r"]:
+    if t == ["x", f"b{RIEMANN_BET}", "r"]:
         h, r = line_contributions(t, (pot0 / 2, pot0 / 2))
         return respond_to_raise_of_bet(read, h + r, RIEMANN_BET)
     raise ValueError(f"Riemann does not act after the line {'-'.join(t)!r}")

@@ -115,7 +115,7 @@ def audit_hand(log: str, oracle: TableOracle, rule: int) -> dict[str, Any]:
     cards = {"H": list(deal["H"]), "R": list(deal["R"])}
     h_draw = r_draw = -1  # H's count comes with its first action; Riemann's at the draw
     lines: dict[str, list[str]] = {"pre": [], "post": []}
-    stacks = {s: head["stacks"][s] - 1 for s in "HR"}
+    stacks = {s: head["stacks"][s] - RULES_V05["ante"] for s in "HR"}  # after the antes
     to = {"H": 0, "R": 0}
     unit = 0
     rnd = ""
@@ -160,7 +160,7 @@ def audit_hand(log: str, oracle: TableOracle, rule: int) -> dict[str, Any]:
         kind, amount = e["kind"], e["amount"]
         if kind == "bet":
             unit = amount
-            lines[rnd].append(f"b{_nearest(amount)}" if seat == "H" else "b2")
+            lines[rnd].append(f"b{_nearest(amount)}" if seat == "H" else f"b{RULES_V05['riemann_bet']}")
         else:
             lines[rnd].append({"check": "x", "call": "c", "raise": "r", "fold": "f"}[kind])
         stacks[seat] -= amount

@@ -26,7 +26,16 @@ from tqdm.auto import tqdm
 
 from poker51.abstraction.tables import AbstractionTables
 from poker51.play.engine import shuffled_deck
-from poker51.policies.kernels import CHECKCALL, V05, V06, fill_reads, hand_arrays, policy_tuple, table_arrays
+from poker51.policies.kernels import (
+    CHECKCALL,
+    V05,
+    V06,
+    PolicyArrays,
+    fill_reads,
+    hand_arrays,
+    policy_tuple,
+    table_arrays,
+)
 from poker51.policies.riemann import Riemann
 from poker51.realcard.evidence import mean_ci
 from poker51.realcard.lbr_kernels import OUT_COLUMNS, decode_line, lbr_hands
@@ -102,7 +111,7 @@ def hand_decks(variant: str, seed: int, first: int, n: int) -> np.ndarray:
 
 def policy_model(
     policy: str, variant: str, tables: AbstractionTables, table: str | Path | Riemann | None = None
-) -> tuple:
+) -> PolicyArrays:
     """The kernel view of Riemann's policy (:func:`poker51.policies.kernels.policy_tuple`): ``v0.6``
     reads the exported ``table`` (checked as :meth:`Riemann.load` does; or a :class:`Riemann`
     built from a table in memory, as the abstraction-size study does), ``v0.5`` the variant's
@@ -124,7 +133,7 @@ def policy_model(
 
 
 def lbr_run(
-    model: tuple,
+    model: PolicyArrays,
     variant: str,
     policy: str,
     hands: int,
@@ -140,7 +149,7 @@ def lbr_run(
             f"need hands >= 1, particles >= 1 and max_tries >= particles, got {hands}, {particles}, {max_tries}"
         )
     out = np.zeros((int(hands), len(OUT_COLUMNS)), np.int64)
-    if int(hands) * int(particles) >= len(model[14]):  # most hands will be candidates: fill v0.5's reads at once
+    if int(hands) * int(particles) >= len(model.by_draw):  # most hands will be candidates: fill v0.5's reads at once
         fill_reads(model)
     bar = tqdm(total=int(hands), desc=f"lbr {variant} {policy}", disable=not progress)
     for first in range(0, int(hands), chunk):

@@ -67,12 +67,13 @@ from poker51.policies.kernels import (
     rank5,
     sort5,
 )
+from poker51.rules import ANTE, BET_SIZES, RIEMANN_BET
 
 GOLDEN = 0x9E3779B97F4A7C15
 _M64 = (1 << 64) - 1
-#: Riemann's bet (How Riemann bets 4) and H's opening sizes
-R_BET = 2
-SIZES = np.array([1, 2, 4, 8], dtype=np.int64)
+#: H's opening sizes (:data:`poker51.rules.BET_SIZES`).  The kernels read it, the ante and Riemann's
+#: bet from :mod:`poker51.rules` as module globals, which Numba freezes as constants when it compiles
+SIZES = np.array(BET_SIZES, dtype=np.int64)
 #: line ids of :data:`poker51.policies.kernels.R_LINES`
 L_X, L_XB2R = 0, 1
 #: completed pre-draw lines (:data:`poker51.policies.kernels.PRE_DONE` positions)
@@ -139,7 +140,7 @@ def _house(M, dealt, h, kept):
     for i in range(5):
         h[i] = dealt[i]
     sort5(h)
-    mask = M[3][colex(h)]
+    mask = M.house_mask[colex(h)]
     n = 0
     for i in range(5):
         if (mask >> i) & 1:
@@ -203,7 +204,7 @@ def post_candidate(key, j, M, k, seen, h, f):
     hands with House draw ``k``, rejected if it holds a card LBR has seen: ``seen`` bit set) and
     ``f`` its final hand (the ``k`` replacements uniform among the cards still unseen, drawn by
     rejection; uniforms 1..15).  Both sorted; False when rejected."""
-    by_draw, start, bits, cards = M[14], M[15], M[16], M[1]
+    by_draw, start, bits, cards = M.by_draw, M.draw_start, M.by_draw_mask, M.cards
     n_k = start[k + 1] - start[k]
     i = start[k] + min(int(uniform(key, 1, j, 0) * n_k), n_k - 1)
     if bits[i] & seen:
@@ -211,7 +212,7 @@ def post_candidate(key, j, M, k, seen, h, f):
     for t in range(5):
         h[t] = by_draw[i, t]
     used = seen | bits[i]
-    mask = M[3][colex(h)]
+    mask = M.house_mask[colex(h)]
     n = 0
     for t in range(5):
         if (mask >> t) & 1:
@@ -350,7 +351,7 @@ def choose_open(W, resp, c):
             s = 2.0 * W[j] - 1.0
             r = resp[j, a]
             if a == 0:
-                ev += (c + R_BET) * s if r == BET else c * s
+                ev += (c + RIEMANN_BET) * s if r == BET else c * s
             else:
                 b = SIZES[a - 1]
                 ev += c if r == FOLD else ((c + b) * s if r == CALL else (c + 2 * b) * s)
@@ -418,8 +419,8 @@ def lbr_hand(deck, key, M, n_particles, max_tries, out):
     resp = np.empty((count, 5), np.int64)
     for i in range(count):
         pre_actions(M, _sorted5(X[i], 0, h), hd, OPEN_LINES, resp[i])
-    a = choose_open(W, resp, 1.0)
-    c_h, c_r, code, pre_done, net, done = 1, 1, 0, -1, 0, False
+    a = choose_open(W, resp, float(ANTE))
+    c_h, c_r, code, pre_done, net, done = ANTE, ANTE, 0, -1, 0, False
     unit, raise_line = 0, 0
     obs_line[0] = OPEN_LINES[a]
     obs_act[0] = pre_actions_one(M, r_dealt, hd, OPEN_LINES[a], one)
@@ -430,8 +431,8 @@ def lbr_hand(deck, key, M, n_particles, max_tries, out):
             pre_done = PD_XX
         else:
             code = _append(code, 3)
-            c_r += R_BET
-            unit, raise_line = R_BET, L_XB2R
+            c_r += RIEMANN_BET
+            unit, raise_line = RIEMANN_BET, L_XB2R
     else:
         b = SIZES[a - 1]
         code = _append(code, 1 + a)
@@ -549,8 +550,8 @@ def lbr_hand(deck, key, M, n_particles, max_tries, out):
             showdown = True
         else:
             pcode = _append(pcode, 3)
-            c_r += R_BET
-            unit, raise_line = R_BET, L_XB2R
+            c_r += RIEMANN_BET
+            unit, raise_line = RIEMANN_BET, L_XB2R
     else:
         b = SIZES[a - 1]
         pcode = _append(pcode, 1 + a)
@@ -640,7 +641,7 @@ def decode_line(code: int) -> str:
 
 
 __all__ = [
-    "FINALISTS", "GOLDEN", "OPEN_LINES", "OUT_COLUMNS", "PRE_CARDS", "R_BET", "SCREEN", "SIZES",
+    "FINALISTS", "GOLDEN", "OPEN_LINES", "OUT_COLUMNS", "PRE_CARDS", "SCREEN", "SIZES",
     "TOKENS", "best_mask", "choose_facing", "choose_open", "decode_line", "draw_cards", "keep_rows", "lbr_hand",
     "lbr_hands", "post_candidate", "post_extend", "pre_extend", "pre_wins", "r_strengths", "uniform",
     "uniform_plain",

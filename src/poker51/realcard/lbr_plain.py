@@ -25,8 +25,8 @@ from poker51.play.engine import variant_cards
 from poker51.policies.kernels import BET, CALL, CHECK, FOLD, PRE_DONE, R_LINES, RAISE, HandArrays
 from poker51.policies.riemann import PublicState, Riemann
 from poker51.policies.v05 import in_bluff_class, post_draw_read, pre_draw_read, spot_probabilities
-from poker51.realcard.lbr_kernels import FINALISTS, PRE_CARDS, R_BET, SCREEN, uniform_plain
-from poker51.rules import BET_SIZES, VARIANT_RULES
+from poker51.realcard.lbr_kernels import FINALISTS, PRE_CARDS, SCREEN, uniform_plain
+from poker51.rules import ANTE, BET_SIZES, RIEMANN_BET, VARIANT_RULES
 
 _CODE = {"fold": FOLD, "call": CALL, "raise": RAISE, "check": CHECK, "bet": BET}
 
@@ -70,7 +70,7 @@ class V05Model:
         return _CODE[names[int(np.argmax(p))]]
 
     def pre(self, cards, h_draw, line):
-        return self._act(line, pre_draw_read(cards, h_draw, self.belief, self.variant), cards, 2)
+        return self._act(line, pre_draw_read(cards, h_draw, self.belief, self.variant), cards, 2 * ANTE)
 
     def post(self, cards, h_draw, r_draw, pre_done, line):
         read = post_draw_read(cards, h_draw, self.belief, self.variant)
@@ -189,7 +189,7 @@ class PlainLBR:
             for w, r in zip(W, resp):
                 s = 2.0 * w - 1.0
                 if a == 0:
-                    ev += (c + R_BET) * s if r[0] == BET else c * s
+                    ev += (c + RIEMANN_BET) * s if r[0] == BET else c * s
                 else:
                     b = BET_SIZES[a - 1]
                     ev += c if r[a] == FOLD else ((c + b) * s if r[a] == CALL else (c + 2 * b) * s)
@@ -221,7 +221,7 @@ class PlainLBR:
         W = self._pre_wins(self.mask, X)
         lines = [0, 2, 3, 4, 5]
         resp = [[self.model.pre(sorted(x[:5]), self.hd, line) for line in lines] for x in X]
-        self.opening = self._choose_open(W, resp, 1.0)
+        self.opening = self._choose_open(W, resp, float(view.contributed))  # the ante
         return self.mask
 
     def act(self, view: View, legal: Sequence[Action]) -> Action:
@@ -255,7 +255,7 @@ class PlainLBR:
 
     def _facing_action(self, kinds, view: View, W, resp) -> Action:
         c_h, c_r = float(view.contributed), float(view.opp_contributed)
-        unit = float((view.opening_bet or R_BET) if view.line[-1].kind == "raise" else R_BET)
+        unit = float((view.opening_bet or RIEMANN_BET) if view.line[-1].kind == "raise" else RIEMANN_BET)
         choice = self._choose_facing(W, resp, c_h, c_r, unit)
         return kinds[("fold", "call", "raise")[choice]]
 

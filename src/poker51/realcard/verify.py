@@ -52,7 +52,7 @@ from poker51.export.receipt import check_hash, load_receipt
 from poker51.export.schema import table_path
 from poker51.io import TableError, read_metadata, read_parquet, sha256_file, write_json
 from poker51.play import engine
-from poker51.play.actions import LOG_FORMAT, HandResult, ReplayError
+from poker51.play.actions import LOG_FORMAT, SEATS, HandResult, ReplayError
 from poker51.play.players import RandomPlayer
 from poker51.policies.riemann import Riemann, abstraction_frames
 from poker51.realcard.audit import RULES_V05, TableOracle, audit_hand, audit_rules
@@ -87,7 +87,7 @@ def jbits_conserved(res: HandResult) -> bool:
     return (
         sum(res.stacks_after.values()) == sum(res.stacks_before.values())
         and sum(res.net.values()) == 0
-        and all(res.stacks_after[s] == res.stacks_before[s] + res.net[s] for s in "HR")
+        and all(res.stacks_after[s] == res.stacks_before[s] + res.net[s] for s in SEATS)
         and sum(ev["contributed"].values()) == sum(ev["returned"].values()) + sum(ev["won"].values())
     )
 

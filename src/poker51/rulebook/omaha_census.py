@@ -41,7 +41,7 @@ from numba import njit, prange, types
 from numba.extending import intrinsic
 
 from poker51.rulebook.census import DELTA, FLUSH_CATEGORY, KEY_CATEGORY, STRAIGHT_CATEGORY
-from poker51.rulebook.games import GAMES, N_CATEGORIES
+from poker51.rulebook.games import CENSUS_GAMES, GAMES, N_CATEGORIES
 from poker51.rulebook.reading import read_hand_plain
 
 __all__ = [
@@ -54,8 +54,11 @@ __all__ = [
     "omaha_census",
 ]
 
-#: census games read with a fixed number of hole cards: (hole cards dealt, hole cards used)
-OMAHA_GAMES: dict[str, tuple[int, int]] = {"omaha": (4, 2), "omaha5": (5, 2), "omaha3": (4, 3)}
+#: census games read with a fixed number of hole cards: (hole cards dealt, hole cards used), from the
+#: rule book's games (:data:`poker51.rulebook.games.GAMES`)
+OMAHA_GAMES: dict[str, tuple[int, int]] = {
+    g: (GAMES[g].hole, GAMES[g].use_hole[0]) for g in CENSUS_GAMES if len(GAMES[g].use_hole) == 1
+}
 
 
 def deck_of(ranks: Sequence[int] | None = None) -> np.ndarray:
