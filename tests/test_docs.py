@@ -344,22 +344,22 @@ def test_the_shipped_multi_scenarios_are_the_pages(name):
 
 
 def test_the_shipped_riemann_table_plays_logs_and_checks(tmp_path, capsys, monkeypatch):
-    """``poker51 multi run docs/examples/multi/riemann.json --log t.log``, then ``multi check t.log``,
+    """``poker51 multi run docs/examples/multi/riemann.json --log results/t.log``, then ``multi check results/t.log``,
     as the command page shows them: ann ends with her 16 jbits and a 6-jbit abit score."""
     monkeypatch.chdir(tmp_path)
     shutil.copytree(EXAMPLES_DIR, tmp_path / "docs" / "examples")
-    assert cli.main(["multi", "run", "docs/examples/multi/riemann.json", "--json", "--log", "t.log"]) == 0
+    assert cli.main(["multi", "run", "docs/examples/multi/riemann.json", "--json", "--log", "results/t.log"]) == 0
     got = json.loads(capsys.readouterr().out)
     assert got == page_outputs()["riemann"]
     assert got["final"]["ann"]["jbits_cents"] == 1600 and got["final"]["r1"]["abits_cents"] == 1000
-    assert cli.main(["multi", "check", "t.log"]) == 0
+    assert cli.main(["multi", "check", "results/t.log"]) == 0
     assert capsys.readouterr().out.splitlines()[-1] == "PASS: 2 of 2 hands checked, 0 failures"
-    log = (tmp_path / "t.log").read_text().splitlines()
+    log = (tmp_path / "results/t.log").read_text().splitlines()
     i = next(k for k, line in enumerate(log) if '"commitment":"' in line)  # break the first commitment
     head, tail = log[i].split('"commitment":"', 1)
     log[i] = head + '"commitment":"' + ("1" if tail[0] == "0" else "0") + tail[1:]
-    (tmp_path / "t.log").write_text("\n".join(log) + "\n")
-    assert cli.main(["multi", "check", "t.log"]) == 1
+    (tmp_path / "results/t.log").write_text("\n".join(log) + "\n")
+    assert cli.main(["multi", "check", "results/t.log"]) == 1
 
 
 def test_the_multi_run_example_runs_as_a_process(tmp_path):
@@ -407,16 +407,20 @@ def default_outputs(tmp_path_factory) -> set[str]:
 
 
 def test_result_paths_are_what_the_pipeline_writes(default_outputs):
-    """``results/...`` in a code block is an output of ``make run``, a folder of outputs, or a
-    Makefile target's file; ``results/smoke/...`` is the same for the smoke config, whose
+    """``results/...`` in a code block is an output of ``make run``, a folder of outputs, a
+    Makefile target's file, or a file the block's own command writes (``--log``, ``--out``,
+    ``--phh``, ``--save``: the user's outputs go under the ignored ``results/``); ``results/smoke/...`` is the same for the smoke config, whose
     ``results`` is ``results/smoke`` (so its paths are the default run's one folder down)."""
     smoke = yaml.safe_load((ROOT / "config" / "smoke.yaml").read_text())
     assert smoke["results"] == "results/smoke"
     folders = {str(Path(*Path(f).parts[:n])) for f in default_outputs for n in range(1, len(Path(f).parts))}
     paths: dict[str, str] = {}
+    written: set[str] = set()  # what an example writes itself (`--log results/t.log`), and reads back after
     for page in RESULT_PAGES:
         for block in code_blocks(page.read_text(), "sh") + code_blocks(page.read_text(), "python"):
             paths |= dict.fromkeys(re.findall(r"results/[\w./{}-]*\w", block), rel(page))
+            written |= set(re.findall(r"--(?:log|out|phh|save) (results/[\w./{}-]*\w)", block))
+    assert {"results/t.log", "results/hands.jsonl"} <= written
     assert {"results/tables", "results/receipt.json", "results/standard", "results/smoke/tables"} <= set(paths)
     assert "results/verify.json" in default_outputs  # the rule's, which `poker51 verify` leaves alone
     made_by_make = {"results/report.html": "report:", "results/paper.ipynb": "notebook:"}  # Makefile targets
@@ -424,7 +428,7 @@ def test_result_paths_are_what_the_pipeline_writes(default_outputs):
     assert all(target in makefile for target in made_by_make.values())
     for p, page in paths.items():
         q = "results" + p.removeprefix("results/smoke") if (p + "/").startswith("results/smoke/") else p
-        assert q in default_outputs or q in folders or q in made_by_make, (p, page)
+        assert q in default_outputs or q in folders or q in made_by_make or p in written, (p, page)
 
 
 def test_docs_place_the_receipt_where_the_pipeline_writes_it(default_outputs):
