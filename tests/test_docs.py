@@ -409,8 +409,9 @@ def default_outputs(tmp_path_factory) -> set[str]:
 def test_result_paths_are_what_the_pipeline_writes(default_outputs):
     """``results/...`` in a code block is an output of ``make run``, a folder of outputs, a
     Makefile target's file, or a file the block's own command writes (``--log``, ``--out``,
-    ``--phh``, ``--save``: the user's outputs go under the ignored ``results/``); ``results/smoke/...`` is the same for the smoke config, whose
-    ``results`` is ``results/smoke`` (so its paths are the default run's one folder down)."""
+    ``--phh``, ``--save``: the user's outputs go under the ignored ``results/``);
+    ``results/smoke/...`` is the same for the smoke config, whose ``results`` is
+    ``results/smoke`` (so its paths are the default run's one folder down)."""
     smoke = yaml.safe_load((ROOT / "config" / "smoke.yaml").read_text())
     assert smoke["results"] == "results/smoke"
     folders = {str(Path(*Path(f).parts[:n])) for f in default_outputs for n in range(1, len(Path(f).parts))}
