@@ -137,5 +137,12 @@ def test_random_hands_public_logs_check_and_conserve(seed, tmp_path):
         h.play(legal[rng.randrange(len(legal))])
         assert h.chips() == start
     (tmp_path / "t.log").write_text(public_lines(h.hand_log()))
-    assert check_log(tmp_path / "t.log") == {"hands": 1, "checked": 1, "failures": 0, "problems": []}
+    people = sum(1 for s in seats if not s.get("riemann"))  # one buy-in receipt each, checked by its SHA-256
+    assert check_log(tmp_path / "t.log") == {
+        "hands": 1,
+        "checked": 1,
+        "receipts": people,
+        "failures": 0,
+        "problems": [],
+    }
     assert sum(h.hand.result.payouts.values()) == sum(h.hand.result.contributed.values())
