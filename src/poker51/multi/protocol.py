@@ -57,7 +57,7 @@ from poker51.multi.view import seat_view
 from poker51.table.deal import deck_commitment
 from poker51.table.errors import IllegalAction, ReplayError
 from poker51.table.log import parse_log
-from poker51.table.protocol import PlayMixin, TableAction, cards_json
+from poker51.table.protocol import PlayMixin, TableAction, cards_json, check_rebuilt, replay_plays, state_from_json
 
 #: the format of a hand's log (its first record's ``format``)
 FORMAT = "poker51-multi-hand/1"
@@ -161,27 +161,14 @@ class TableHand(PlayMixin):
             raise ReplayError(f"the setup record is malformed ({exc!r})") from None
         t.start_hand()
         out = cls(t, head["seats"])
-        for k, r in enumerate(records):
-            if r.get("event") == "play":
-                try:
-                    out.play(TableAction.from_json({x: v for x, v in r.items() if x not in ("event", "hand")}))
-                except InputError as exc:
-                    raise ReplayError(f"line {k + 1}: the play does not replay ({exc})") from None
-        given, rebuilt = text.splitlines(), out.hand_log().splitlines()
-        if rebuilt[: len(given)] != given:
-            k = next(i for i, (a, b) in enumerate(zip(given, rebuilt + [""] * len(given))) if a != b)
-            raise ReplayError(f"the rebuilt hand differs from its log at line {k + 1}")
+        replay_plays(out, records, "event")
+        check_rebuilt(text, out)
         return out
 
     @classmethod
     def from_state_json(cls, obj: Mapping[str, Any]) -> TableHand:
         """The hand back from :meth:`state_json` (rebuilt from its log, then checked against the state)."""
-        if not isinstance(obj, Mapping) or "log" not in obj:
-            raise InputError("a table hand's state is an object with its 'log'")
-        out = cls.from_log("".join(line + "\n" for line in obj["log"]))
-        if out.state_json() != dict(obj):
-            raise ReplayError("the state differs from the one its log rebuilds")
-        return out
+        return state_from_json(cls, obj, "a table hand")  # type: ignore[return-value]
 
     # ------------------------------------------------------------------ the log
     def _flush(self, play: TableAction | None = None) -> None:

@@ -46,7 +46,7 @@ from poker51.rulebook.hand import RuleError
 from poker51.rulebook.table import Table
 from poker51.table.errors import ReplayError
 from poker51.table.log import parse_log
-from poker51.table.protocol import PlayMixin, TableAction, cards_json
+from poker51.table.protocol import PlayMixin, TableAction, cards_json, check_rebuilt, replay_plays, state_from_json
 
 #: the format of a hand's log (its first line's ``format``)
 FORMAT = "poker51-rulebook-hand/1"
@@ -128,27 +128,14 @@ class BookHand(PlayMixin):
             )  # fmt: skip
         except (KeyError, TypeError, ValueError) as exc:
             raise ReplayError(f"the setup line is malformed ({exc!r})") from None
-        for k, r in enumerate(records):
-            if r.get("type") == "play":
-                try:
-                    out.play(TableAction.from_json({x: v for x, v in r.items() if x not in ("type", "hand")}))
-                except InputError as exc:
-                    raise ReplayError(f"line {k + 1}: the play does not replay ({exc})") from None
-        given, rebuilt = text.splitlines(), out.hand_log().splitlines()
-        if rebuilt[: len(given)] != given:
-            k = next(i for i, (a, b) in enumerate(zip(given, rebuilt + [""] * len(given))) if a != b)
-            raise ReplayError(f"the rebuilt hand differs from its log at line {k + 1}")
+        replay_plays(out, records, "type")
+        check_rebuilt(text, out)
         return out
 
     @classmethod
     def from_state_json(cls, obj: Mapping[str, Any]) -> BookHand:
         """The hand back from :meth:`state_json` (rebuilt from its log, then checked against the state)."""
-        if not isinstance(obj, Mapping) or "log" not in obj:
-            raise InputError("a rule book hand's state is an object with its 'log'")
-        out = cls.from_log("".join(line + "\n" for line in obj["log"]))
-        if out.state_json() != dict(obj):
-            raise ReplayError("the state differs from the one its log rebuilds")
-        return out
+        return state_from_json(cls, obj, "a rule book hand")  # type: ignore[return-value]
 
     def _finish(self) -> None:
         t = self.table

@@ -46,7 +46,7 @@ from typing import Any, Protocol, runtime_checkable
 
 from poker51.cards import card_str, parse_card
 from poker51.errors import InputError
-from poker51.table.errors import IllegalAction
+from poker51.table.errors import IllegalAction, ReplayError
 
 _BASE_KEYS = ("seat", "kind", "amount")
 
@@ -157,4 +157,38 @@ class PlayMixin:
         self.apply_play(action)
 
 
-__all__ = ["Engine", "PlayMixin", "TableAction", "cards_from_json", "cards_json"]
+def replay_plays(hand: Engine, records: Iterable[Mapping[str, Any]], tag: str) -> None:
+    """Play again, on ``hand``, every record of a hand log whose ``tag`` field is ``"play"`` (the
+    actions as received); a play the engine refuses is a :class:`ReplayError` naming its line."""
+    for k, r in enumerate(records):
+        if r.get(tag) == "play":
+            try:
+                hand.play(TableAction.from_json({x: v for x, v in r.items() if x not in (tag, "hand")}))
+            except InputError as exc:
+                raise ReplayError(f"line {k + 1}: the play does not replay ({exc})") from None
+
+
+def check_rebuilt(text: str, hand: Engine) -> None:
+    """A log prefix ``text`` must be the start of the rebuilt ``hand``'s log, line for line;
+    :class:`ReplayError` names the first line that differs."""
+    given, rebuilt = text.splitlines(), hand.hand_log().splitlines()
+    if rebuilt[: len(given)] != given:
+        k = next(i for i, (a, b) in enumerate(zip(given, rebuilt + [""] * len(given))) if a != b)
+        raise ReplayError(f"the rebuilt hand differs from its log at line {k + 1}")
+
+
+def state_from_json(engine: type[Engine], obj: Mapping[str, Any], what: str) -> Engine:
+    """A hand back from its :meth:`Engine.state_json`: rebuilt from the state's ``log``, then
+    checked against the whole state (``what`` names the engine's hand in the error)."""
+    if not isinstance(obj, Mapping) or "log" not in obj:
+        raise InputError(f"{what}'s state is an object with its 'log'")
+    out = engine.from_log("".join(line + "\n" for line in obj["log"]))
+    if out.state_json() != dict(obj):
+        raise ReplayError("the state differs from the one its log rebuilds")
+    return out
+
+
+__all__ = [
+    "Engine", "PlayMixin", "TableAction", "cards_from_json", "cards_json", "check_rebuilt", "replay_plays",
+    "state_from_json",
+]  # fmt: skip
