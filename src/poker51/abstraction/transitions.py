@@ -44,7 +44,7 @@ _OFFSET = np.array([sum(comb(N_DECK, j) for j in range(k)) for k in range(6)], d
 
 
 @njit(cache=True)
-def _subset_indices(hand, binom, offset, out):
+def subset_indices(hand, binom, offset, out):
     """out[m] = index of the subset of sorted ``hand`` selected by mask m (0..31); -1 for m = 31."""
     for m in range(32):
         k = 0
@@ -99,7 +99,7 @@ def _subset_histograms(hands, labels, n_labels, binom, offset, out):
     """out[T, b] += 1 for every proper subset T of every hand with label b."""
     idx = np.empty(32, np.int64)
     for h in range(hands.shape[0]):
-        _subset_indices(hands[h], binom, offset, idx)
+        subset_indices(hands[h], binom, offset, idx)
         b = labels[h]
         for m in range(31):
             out[idx[m], b] += 1
@@ -137,7 +137,7 @@ def _class_block(hands, hand_ids, rows, keeps, n_draws, labels, A, binom, offset
     n_labels = A.shape[1]
     for i in range(hand_ids.shape[0]):
         h = hand_ids[i]
-        _subset_indices(hands[h], binom, offset, idx)
+        subset_indices(hands[h], binom, offset, idx)
         base = rows[h] * n_draws
         for d in range(n_draws):
             k = keeps[h, d]
@@ -216,7 +216,7 @@ def _weighted_coefficients(hands, keeps, weights, binom, offset, coef, direct):
     """coef[T] += w_h · (-1)^{|T|-|K|} for K = keeps[h] ⊆ T ⊊ H; direct[h] for T = H."""
     idx = np.empty(32, np.int64)
     for h in range(hands.shape[0]):
-        _subset_indices(hands[h], binom, offset, idx)
+        subset_indices(hands[h], binom, offset, idx)
         k = keeps[h]
         w = weights[h]
         nk = (k & 1) + ((k >> 1) & 1) + ((k >> 2) & 1) + ((k >> 3) & 1) + ((k >> 4) & 1)
@@ -237,7 +237,7 @@ def _final_weights(hands, coef, direct, binom, offset, out):
     """out[F] = direct[F] + Σ_{T ⊊ F} coef[T], for every hand F of the deck."""
     for h in prange(hands.shape[0]):
         idx = np.empty(32, np.int64)
-        _subset_indices(hands[h], binom, offset, idx)
+        subset_indices(hands[h], binom, offset, idx)
         s = direct[h]
         for m in range(31):
             s += coef[idx[m]]

@@ -24,6 +24,7 @@ from math import comb
 import numpy as np
 from numba import njit, prange
 
+from poker51.abstraction.transitions import subset_indices
 from poker51.rules import BET_SIZES
 
 N_LINES = 15
@@ -47,19 +48,6 @@ def subset_index_plain(positions, n: int) -> int:
     """Index of a set of at most four positions (plain; :func:`subset_tables`)."""
     ps = sorted(int(p) for p in positions)
     return sum(comb(n, j) for j in range(len(ps))) + sum(comb(p, i + 1) for i, p in enumerate(ps))
-
-
-@njit(cache=True)
-def _subsets(hand, binom, offset, out):
-    """out[m] = index of the subset of ``hand`` (sorted positions) selected by mask m; -1 for 31."""
-    for m in range(32):
-        k = 0
-        idx = 0
-        for i in range(5):
-            if (m >> i) & 1:
-                k += 1
-                idx += binom[hand[i], k]
-        out[m] = offset[k] + idx if k < 5 else -1
 
 
 @njit(cache=True, inline="always")
@@ -190,7 +178,7 @@ def superset_sums(hands, sidx, V, tmin, binom, offset, G):
     idx = np.empty(32, np.int64)
     L = V.shape[1]
     for h in range(hands.shape[0]):
-        _subsets(hands[h], binom, offset, idx)
+        subset_indices(hands[h], binom, offset, idx)
         s = sidx[h]
         for m in range(31):
             if _pop5(m) >= tmin:
@@ -263,7 +251,7 @@ def hand_values(hands, sidx, G, Vself, draws, inv_ways, fm, binom, offset, best_
     L = G.shape[1]
     for h in prange(hands.shape[0]):
         idx = np.empty(32, np.int64)
-        _subsets(hands[h], binom, offset, idx)
+        subset_indices(hands[h], binom, offset, idx)
         Q = np.empty(L)
         for K in range(32):
             d = 5 - _pop5(K)
