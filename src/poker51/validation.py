@@ -46,18 +46,24 @@ _short.maxother = 40
 _short.maxlist = _short.maxdict = 4
 
 
-def load_yaml(path: str | Path, what: str = "config file") -> Any:
-    """The YAML document at ``path``; a missing file or bad YAML is a one-line :class:`ConfigError`
-    (``{path}: line L, column C: {problem}`` for a syntax error)."""
-    p = Path(path)
+def read_text(p: Path, what: str) -> str:
+    """The UTF-8 text of the file ``p``; a missing file, a directory or an unreadable file is a
+    one-line :class:`ConfigError` naming it as ``what``."""
     try:
-        text = p.read_text(encoding="utf-8")
+        return p.read_text(encoding="utf-8")
     except FileNotFoundError:
         raise ConfigError(f"{p}: no such {what}") from None
     except IsADirectoryError:
         raise ConfigError(f"{p}: is a directory, not a {what}") from None
     except (OSError, UnicodeDecodeError) as exc:
         raise ConfigError(f"{p}: cannot read the {what} ({exc})") from None
+
+
+def load_yaml(path: str | Path, what: str = "config file") -> Any:
+    """The YAML document at ``path``; a missing file or bad YAML is a one-line :class:`ConfigError`
+    (``{path}: line L, column C: {problem}`` for a syntax error)."""
+    p = Path(path)
+    text = read_text(p, what)
     try:
         return yaml.safe_load(text)
     except yaml.MarkedYAMLError as exc:
@@ -172,14 +178,7 @@ def load_json(path: str | Path, what: str = "file") -> Any:
     """The JSON document at ``path``; a missing file or bad JSON is a one-line :class:`ConfigError`
     (``{path}: line L, column C: not JSON ({problem})``)."""
     p = Path(path)
-    try:
-        text = p.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise ConfigError(f"{p}: no such {what}") from None
-    except IsADirectoryError:
-        raise ConfigError(f"{p}: is a directory, not a {what}") from None
-    except (OSError, UnicodeDecodeError) as exc:
-        raise ConfigError(f"{p}: cannot read the {what} ({exc})") from None
+    text = read_text(p, what)
     try:
         return json.loads(text)
     except json.JSONDecodeError as exc:
