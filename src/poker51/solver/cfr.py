@@ -46,6 +46,7 @@ import collections
 import hashlib
 import time
 from collections.abc import Callable
+from typing import Any
 
 import numpy as np
 from numba import njit, prange
@@ -415,8 +416,13 @@ class CFRSolver:
         schedule: CheckSchedule | None = None,
         callback: Callable[[int, float], None] | None = None,
         progress: bool = False,
+        step: Callable[[int, Any], None] | None = None,
     ) -> CFRSolver:
         """Run up to ``iterations`` more iterations.
+
+        ``step(n, bar)`` runs ``n`` of them and advances the progress bar ``bar`` (None without
+        ``progress``); by default one :meth:`iterate` call (the Ctrl-C driver of ``poker51 solve``
+        passes :func:`poker51.study.solve.iterate_in_chunks`).
 
         When a target or callback is given, the exploitability of the average profile
         (:meth:`check`) is computed at the iterations of ``schedule`` (default
@@ -437,9 +443,12 @@ class CFRSolver:
             if checking:
                 stop = max(schedule.next(self.log, target_exploitability), self.iteration + 1)
             n = min(stop, end) - self.iteration
-            self.iterate(n)
-            if bar is not None:
-                bar.update(n)
+            if step is not None:
+                step(n, bar)
+            else:
+                self.iterate(n)
+                if bar is not None:
+                    bar.update(n)
             if checking:
                 e = self.check().exploitability
                 self.log.append((self.iteration, e))

@@ -206,29 +206,13 @@ def solve_in_chunks(
     """:meth:`CFRSolver.solve <poker51.solver.cfr.CFRSolver.solve>` (the same iterations, the
     same checks, the same log and arrays) with its iterations run by :func:`iterate_in_chunks`:
     the driver of ``poker51 solve`` on Kuhn and Leduc, which Ctrl-C stops within a chunk."""
-    schedule = schedule or CheckSchedule()
-    checking = target_exploitability is not None
-    bar = None
-    if progress:
-        from tqdm import tqdm
-
-        bar = tqdm(total=iterations, desc=f"{solver.name} {solver.game.name}", unit="it")
-    end = solver.iteration + iterations
-    while solver.iteration < end:
-        stop = end
-        if checking:
-            stop = max(schedule.next(solver.log, target_exploitability), solver.iteration + 1)
-        iterate_in_chunks(solver, min(stop, end) - solver.iteration, bar)
-        if checking:
-            e = solver.check().exploitability
-            solver.log.append((solver.iteration, e))
-            if bar is not None:
-                bar.set_postfix(exploitability=f"{e:.3g}")
-            if target_exploitability is not None and e <= target_exploitability:
-                break
-    if bar is not None:
-        bar.close()
-    return solver
+    return solver.solve(
+        iterations,
+        target_exploitability=target_exploitability,
+        schedule=schedule,
+        progress=progress,
+        step=lambda n, bar: iterate_in_chunks(solver, n, bar),
+    )
 
 
 def solve_table(
