@@ -31,7 +31,7 @@ LAYERS: dict[str, int] = {
     "play": 6,
     "policies": 7,
     **dict.fromkeys(("realcard", "multi", "rulebook"), 8),
-    **dict.fromkeys(("figures", "results"), 9),
+    **dict.fromkeys(("figures", "results", "service"), 9),
     **dict.fromkeys(("stages", "cli", "commands", "__init__"), 10),
 }
 
