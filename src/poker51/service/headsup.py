@@ -450,7 +450,7 @@ class HeadsUpRoom:
                         "kind": self.kind,
                         "rules": self.meta["rules"],
                         "accounts": {self.owner: int(hand.stacks[H] - hand.stacks_before[H])},
-                        "log": {"seed": self.meta["seed"], "commitment": self.meta["commitment"], "table": self.meta.get("table"), "events": hand.events},
+                        "log": {"seed": self.meta["seed"], "commitment": self.meta["commitment"], "table": self.meta.get("table"), "text": hand.hand_log()},
                     },
                 )
             )
