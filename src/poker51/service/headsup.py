@@ -151,9 +151,12 @@ def _odds(variant: str, kept: tuple[int, ...], unseen: tuple[int, ...]) -> tuple
         return tuple(int(x) for x in counts)
     from poker51.hands.evaluate import strengths
 
-    combos = np.fromiter(
-        (c for combo in combinations(unseen, n) for c in combo), dtype=np.int64, count=comb(len(unseen), n) * n
-    ).reshape(-1, n)
+    if n == 0:  # stand pat: the one hand kept
+        combos = np.zeros((1, 0), np.int64)
+    else:
+        combos = np.fromiter(
+            (c for combo in combinations(unseen, n) for c in combo), dtype=np.int64, count=comb(len(unseen), n) * n
+        ).reshape(-1, n)
     hands = np.concatenate([np.broadcast_to(np.array(kept, np.int64), (combos.shape[0], len(kept))), combos], axis=1)
     cats = strengths(hands, rule, MARKER) >> 20
     return tuple(int(x) for x in np.bincount(cats, minlength=len(CATEGORIES)))
