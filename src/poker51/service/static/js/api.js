@@ -26,3 +26,4 @@ export async function ensureAccount() {
 export const createRoom = (kind, params = {}) => call("POST", "/api/rooms", { kind, ...params });
 export const history = () => call("GET", "/api/history");
 export const handLog = (id) => call("GET", "/api/hands/" + encodeURIComponent(id));
+export const getRoom = (id) => call("GET", "/api/rooms/" + encodeURIComponent(id));

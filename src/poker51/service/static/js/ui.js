@@ -1,0 +1,22 @@
+// A small element builder: el("button", {class: "primary", onclick: f}, "Deal").  Text children
+// are text nodes (never parsed as HTML), so names from the server cannot inject markup.
+export function el(tag, attrs = {}, ...children) {
+  const e = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs)) {
+    if (v === null || v === undefined || v === false) continue;
+    if (k.startsWith("on")) e[k] = v;
+    else if (k === "disabled") e.disabled = Boolean(v);
+    else e.setAttribute(k, v === true ? "" : String(v));
+  }
+  for (const c of children.flat()) {
+    if (c === null || c === undefined || c === false) continue;
+    e.append(c instanceof Node ? c : document.createTextNode(String(c)));
+  }
+  return e;
+}
+
+/** Jbits from cents: 350 -> "3.5", 400 -> "4". */
+export const jb = (cents) => {
+  const x = Number(cents) / 100;
+  return Number.isInteger(x) ? String(x) : x.toFixed(2).replace(/0$/, "");
+};
