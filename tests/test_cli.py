@@ -276,7 +276,10 @@ BAD_INPUTS: dict[str, list[tuple[list[str], str]]] = {
         (["--tables", "{empty}"], "{empty}/riemann-v06-standard.parquet: no such table"),
         (["--tables", "{corrupt_tables}"], "{corrupt_tables}/riemann-v06-standard.parquet"),
         (["--tables", "{tables}", "--receipt", "{not_json}"], "{not_json}: not a readable receipt"),
-        (["--tables", "{tables}", "--abstraction", "{abs_cb}", "--db", "mysql://x@y/z"], "runs on sqlite or postgresql, not mysql"),
+        (
+            ["--tables", "{tables}", "--abstraction", "{abs_cb}", "--db", "mysql://x@y/z"],
+            "runs on sqlite or postgresql, not mysql",
+        ),
         (["--tables", "{tables}", "--abstraction", "{abs_cb}", "--db", "sqlite://"], "needs a database file"),
     ],
     "rulebook": [  # illegal actions: tests/rulebook/test_scenario.py

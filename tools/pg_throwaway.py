@@ -71,9 +71,13 @@ class ThrowawayPostgres:
             os.chown(self.root, pw.pw_uid, pw.pw_gid)
         data, sock = self.root / "data", self.root
         try:
-            self._run(str(self.bindir / "initdb"), "-D", str(data), "-U", USER, "--auth=trust", "-E", "UTF8", "--no-sync")
+            self._run(
+                str(self.bindir / "initdb"), "-D", str(data), "-U", USER, "--auth=trust", "-E", "UTF8", "--no-sync"
+            )
             opts = f"-c listen_addresses='' -k {sock} -c fsync=off -c synchronous_commit=off -c full_page_writes=off"
-            self._run(str(self.bindir / "pg_ctl"), "-D", str(data), "-o", opts, "-l", str(self.root / "log"), "-w", "start")
+            self._run(
+                str(self.bindir / "pg_ctl"), "-D", str(data), "-o", opts, "-l", str(self.root / "log"), "-w", "start"
+            )
         except (subprocess.CalledProcessError, subprocess.TimeoutExpired) as exc:
             err = getattr(exc, "stderr", "") or ""
             self.stop()

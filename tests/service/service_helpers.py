@@ -46,7 +46,9 @@ class Service:
     """A host, its app and a test client on ``url``, with a clock the test moves."""
 
     def __init__(self, url: str, riemann, start: float = 1_000_000.0) -> None:
-        from starlette.testclient import TestClient
+        with warnings.catch_warnings():  # Starlette's note on httpx, not ours
+            warnings.simplefilter("ignore", DeprecationWarning)
+            from starlette.testclient import TestClient
 
         from poker51.service.app import Host, ManualClock, create_app
         from poker51.service.rooms import Context

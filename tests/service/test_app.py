@@ -93,9 +93,7 @@ def test_hand_to_showdown_and_history(service):
     hist = service.client.get("/api/history", headers=acc.headers).json()
     assert [h["net"] for h in hist] == [net] and hist[0]["rules"] == "v0.6"
     log = service.client.get(f"/api/hands/{hist[0]['hand']}", headers=acc.headers).json()
-    from poker51.play.engine import HandState
-
-    from poker51.play.engine import replay
+    from poker51.play.engine import HandState, replay
 
     assert replay(log["log"]["text"]).log == log["log"]["text"]  # the engine's log, byte for byte
     assert HandState.from_log(log["log"]["text"]).result().net["H"] == net

@@ -57,7 +57,9 @@ def check_args(args: argparse.Namespace) -> None:
     from poker51.errors import InputError
 
     if not is_loopback(args.host) and not args.public:
-        raise InputError(f"--host {args.host}: not a loopback address; the service listens beyond it only with --public")
+        raise InputError(
+            f"--host {args.host}: not a loopback address; the service listens beyond it only with --public"
+        )
     if not 1 <= args.port <= 65535:
         raise InputError(f"--port {args.port}: a port is 1..65535")
     if not Path(args.tables).is_dir():

@@ -235,7 +235,8 @@ class Host:
         if account is None:
             raise FrameError("watcher", "a watcher sends no commands; say hello with a token")
         async with slot.lock:
-            first = await anyio.to_thread.run_sync(self.store.answer, account, frame.id)
+            action_id = str(frame.id)
+            first = await anyio.to_thread.run_sync(self.store.answer, account, action_id)
             if first is not None:
                 return first
             if slot.id not in self.slots:
@@ -252,7 +253,9 @@ class Host:
             except Exception as exc:
                 log.exception("room %s: apply failed", slot.id)
                 self._reload(slot)
-                raise FrameError("internal", f"the room could not apply it ({type(exc).__name__}); nothing changed") from None
+                raise FrameError(
+                    "internal", f"the room could not apply it ({type(exc).__name__}); nothing changed"
+                ) from None
             try:
                 committed = await self._commit(slot, outcome, now, account, frame)
             except Exception as exc:
@@ -497,7 +500,7 @@ async def serve_socket(host: Host, slot: Slot, websocket: WebSocket) -> None:
         while True:
             try:
                 msg = await asyncio.wait_for(websocket.receive(), None if hello_done else HELLO_TIMEOUT)
-            except asyncio.TimeoutError:
+            except TimeoutError:
                 conn.send(error_frame(FrameError("hello_first", "no hello in time; the connection closes")))
                 break
             if msg["type"] == "websocket.disconnect":

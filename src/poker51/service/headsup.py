@@ -48,9 +48,9 @@ from typing import Any, ClassVar
 
 import numpy as np
 
-from poker51.cards import MARKER, card_str
+from poker51.cards import MARKER
 from poker51.fnv import fnv1a_64
-from poker51.play.actions import DONE, DRAW, POST, PRE, RULE_ANTE, RULE_ORDER, Action, H, R
+from poker51.play.actions import DONE, DRAW, POST, PRE, RULE_ANTE, RULE_ORDER, H, R
 from poker51.play.engine import HandState, variant_cards
 from poker51.policies.riemann import riemann_keep
 from poker51.rules import ANTE, CATEGORIES, VARIANT_RULES
@@ -116,7 +116,7 @@ def public_history(state: HandState) -> str:
     parts = [f"{r.round}:{r.seat}:{r.kind}:{r.amount}" for r in state.records]
     counts = state.draw_counts
     if state.keeps[H] is not None:
-        parts.append(f"hd:{5 - bin(int(state.keeps[H])).count('1')}")
+        parts.append(f"hd:{5 - bin(int(state.keeps[H] or 0)).count('1')}")
     if counts[R] is not None:
         parts.append(f"rd:{counts[R]}")
     return ",".join(parts)
@@ -257,7 +257,9 @@ class HeadsUpRoom:
             raise illegal(RULE_NO_HAND, f"no hand in progress to {kind}")
         if kind == "draw":
             if self.hand.phase != DRAW:
-                raise illegal(RULE_ORDER, f"the draw comes after the betting before it; the hand is in {self.hand.phase}")
+                raise illegal(
+                    RULE_ORDER, f"the draw comes after the betting before it; the hand is in {self.hand.phase}"
+                )
             entry: dict[str, Any] = {"type": "draw", "now": now}
         else:
             if self.hand.whose_turn() != H or self.hand.phase not in (PRE, POST):
@@ -284,7 +286,10 @@ class HeadsUpRoom:
     def chips(self) -> dict[str, int]:
         if self.hand is None or self.hand.phase == DONE:
             return {}
-        return {self.owner: int(self.hand.stacks[H] + self.hand.contrib[H]), HOUSE: int(self.hand.stacks[R] + self.hand.contrib[R])}
+        return {
+            self.owner: int(self.hand.stacks[H] + self.hand.contrib[H]),
+            HOUSE: int(self.hand.stacks[R] + self.hand.contrib[R]),
+        }
 
     def seated(self, account: str | None) -> bool:
         return account is not None and account == self.owner
@@ -308,7 +313,10 @@ class HeadsUpRoom:
             raise illegal(RULE_OWNER, "the draw odds are computed from the owner's cards")
         if self.hand is None or self.hand.phase not in (PRE, DRAW):
             raise illegal(RULE_ODDS, "no dealt hand before its draw")
-        return {"what": "odds", **draw_odds(self.variant, self.hand.hands[H], cmd.get("keep"))}
+        keep = cmd.get("keep")
+        if not isinstance(keep, int):
+            raise illegal(RULE_ODDS, f"a keep mask is an int 0..31, got {keep!r}")
+        return {"what": "odds", **draw_odds(self.variant, self.hand.hands[H], keep)}
 
     # ------------------------------------------------------------------ views
     def view(self, account: str | None) -> dict[str, Any]:
@@ -369,7 +377,12 @@ class HeadsUpRoom:
         self._deal(entry)
         m = self.meta
         movements = [
-            Movement(self.owner, -m["buyin"], "buyin", _receipt("buyin", self.owner, m["buyin"], self.id, n, commitment=m["commitment"])),
+            Movement(
+                self.owner,
+                -m["buyin"],
+                "buyin",
+                _receipt("buyin", self.owner, m["buyin"], self.id, n, commitment=m["commitment"]),
+            ),
             Movement(HOUSE, -HOUSE_STAKE, "house_stake"),
         ]
         return Outcome([entry], movements, self._events())
@@ -421,7 +434,9 @@ class HeadsUpRoom:
                 said.append({"moment": "fold", "text": riemann_words(self.meta["id"], "fold", before)})
             elif play.kind in ("bet", "raise"):
                 said.append({"moment": "raise", "text": riemann_words(self.meta["id"], "raise", before)})
-            elif play.kind == "call" and (street_post or hand.phase == DONE or hand.stacks[H] == 0 or hand.stacks[R] == 0):
+            elif play.kind == "call" and (
+                street_post or hand.phase == DONE or hand.stacks[H] == 0 or hand.stacks[R] == 0
+            ):
                 said.append({"moment": "call", "text": riemann_words(self.meta["id"], "call", before)})
         if live:
             entry["riemann"] = plays
@@ -436,7 +451,15 @@ class HeadsUpRoom:
                     self.owner,
                     int(hand.stacks[H]),
                     "cashout",
-                    _receipt("cashout", self.owner, int(hand.stacks[H]), self.id, m["n"], net=-net_r, commitment=m["commitment"]),
+                    _receipt(
+                        "cashout",
+                        self.owner,
+                        int(hand.stacks[H]),
+                        self.id,
+                        m["n"],
+                        net=-net_r,
+                        commitment=m["commitment"],
+                    ),
                 ),
                 Movement(HOUSE, int(hand.stacks[R]), "house_settle"),
             ]
@@ -453,7 +476,12 @@ class HeadsUpRoom:
                         "kind": self.kind,
                         "rules": self.meta["rules"],
                         "accounts": {self.owner: int(hand.stacks[H] - hand.stacks_before[H])},
-                        "log": {"seed": self.meta["seed"], "commitment": self.meta["commitment"], "table": self.meta.get("table"), "text": hand.hand_log()},
+                        "log": {
+                            "seed": self.meta["seed"],
+                            "commitment": self.meta["commitment"],
+                            "table": self.meta.get("table"),
+                            "text": hand.hand_log(),
+                        },
                     },
                 )
             )

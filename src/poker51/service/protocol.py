@@ -111,7 +111,7 @@ def parse(message: str | bytes | None) -> Frame:
     if kind == "query":
         return Frame(kind, ident, None, {k: v for k, v in obj.items() if k != "id"}, obj)
     turn = obj.get("turn")
-    if not _int(turn) or turn < 0:
+    if not isinstance(turn, int) or isinstance(turn, bool) or turn < 0:
         raise FrameError("bad_frame", f"a command names the turn it answers (an int >= 0), got {turn!r}")
     return Frame(kind, ident, int(turn), {k: v for k, v in obj.items() if k not in ("id", "turn")}, obj)
 
@@ -137,4 +137,15 @@ def encode(frame: dict[str, Any]) -> str:
     return json.dumps(frame, separators=(",", ":"), ensure_ascii=False)
 
 
-__all__ = ["CODES", "HOST_TYPES", "MAX_FRAME", "PROTOCOL", "VERSION", "Frame", "FrameError", "encode", "error_frame", "parse"]
+__all__ = [
+    "CODES",
+    "HOST_TYPES",
+    "MAX_FRAME",
+    "PROTOCOL",
+    "VERSION",
+    "Frame",
+    "FrameError",
+    "encode",
+    "error_frame",
+    "parse",
+]

@@ -97,7 +97,7 @@ def check_params(kind: str, params: Any) -> dict[str, Any]:
 
 def make_room(kind: str, room_id: str, params: dict[str, Any], now: float, context: Context | None = None) -> Any:
     cls = room_class(kind)
-    if "context" in inspect.signature(cls.__init__).parameters:
+    if "context" in inspect.signature(cls).parameters:
         return cls(room_id, params, now, context=context)
     return cls(room_id, params, now)
 

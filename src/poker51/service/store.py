@@ -255,12 +255,16 @@ class Store:
             migrate(engine)
         except sa.exc.OperationalError as exc:
             engine.dispose()
-            raise StoreError(f"--db {url}: cannot open the database ({str(exc.orig).strip().splitlines()[0]})") from None
+            raise StoreError(
+                f"--db {url}: cannot open the database ({str(exc.orig).strip().splitlines()[0]})"
+            ) from None
         store = cls(engine, url)
         with engine.begin() as conn:
             if conn.execute(sa.select(accounts.c.id).where(accounts.c.id == HOUSE)).first() is None:
                 conn.execute(
-                    accounts.insert().values(id=HOUSE, kind="house", token_hash=None, bank=0, created=now, recovered=now)
+                    accounts.insert().values(
+                        id=HOUSE, kind="house", token_hash=None, bank=0, created=now, recovered=now
+                    )
                 )
         return store
 
@@ -336,7 +340,9 @@ class Store:
         new_since = now if bank + due >= RECOVERY_TARGET else since + due * RECOVERY_SECONDS
         conn.execute(accounts.update().where(accounts.c.id == account).values(recovered=new_since))
 
-    def _move(self, conn: Connection, account: str, delta: int, kind: str, ref: str, room: str | None, now: float) -> int:
+    def _move(
+        self, conn: Connection, account: str, delta: int, kind: str, ref: str, room: str | None, now: float
+    ) -> int:
         conn.execute(
             ledger.insert().values(account_id=account, delta=int(delta), kind=kind, ref=ref, room_id=room, at=now)
         )
@@ -379,9 +385,9 @@ class Store:
     def receipts_of(self, account: str) -> list[dict[str, Any]]:
         with self.engine.connect() as conn:
             rows = conn.execute(
-                sa.select(receipts.c.receipt_id, receipts.c.body).where(receipts.c.account_id == account).order_by(
-                    receipts.c.id
-                )
+                sa.select(receipts.c.receipt_id, receipts.c.body)
+                .where(receipts.c.account_id == account)
+                .order_by(receipts.c.id)
             )
             return [{"id": r.receipt_id, **json.loads(r.body)} for r in rows]
 
@@ -416,9 +422,7 @@ class Store:
     def events_after(self, room_id: str, seq: int) -> list[StoredEvent]:
         with self.engine.connect() as conn:
             rows = conn.execute(
-                sa.select(events)
-                .where(events.c.room_id == room_id, events.c.seq > int(seq))
-                .order_by(events.c.seq)
+                sa.select(events).where(events.c.room_id == room_id, events.c.seq > int(seq)).order_by(events.c.seq)
             )
             return [StoredEvent(r.seq, r.turn, r.audience, json.loads(r.payload)) for r in rows]
 
@@ -490,7 +494,9 @@ class Store:
                 try:
                     bank = self._move(conn, m.account, m.delta, m.kind, rid, room_id, now)
                 except sa.exc.IntegrityError:
-                    raise StoreError(f"room {room_id}: {m.kind} of {m.delta} would take {m.account}'s bank below 0")
+                    raise StoreError(
+                        f"room {room_id}: {m.kind} of {m.delta} would take {m.account}'s bank below 0"
+                    ) from None
                 out.banks[m.account] = bank
                 if m.receipt is not None:
                     conn.execute(
@@ -536,7 +542,12 @@ class Store:
             raise StoreError(f"room {room_id}: an archive event lacks {exc}") from None
         conn.execute(
             hands.insert().values(
-                id=hand_id, room_id=room_id, kind=kind, rules=rules, ended=now, log=log if isinstance(log, str) else dumps(log)
+                id=hand_id,
+                room_id=room_id,
+                kind=kind,
+                rules=rules,
+                ended=now,
+                log=log if isinstance(log, str) else dumps(log),
             )
         )
         for acc, net in accs.items():
@@ -572,7 +583,14 @@ class Store:
             log = json.loads(log)
         except ValueError:
             pass
-        return {"hand": r.id, "room": r.room_id, "kind": r.kind, "rules": r.rules, "ended": r.ended, "log": log}, players
+        return {
+            "hand": r.id,
+            "room": r.room_id,
+            "kind": r.kind,
+            "rules": r.rules,
+            "ended": r.ended,
+            "log": log,
+        }, players
 
 
 __all__ = [
