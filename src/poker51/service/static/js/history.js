@@ -31,7 +31,9 @@ export async function handScreen(root, handId) {
   root.innerHTML = "";
   const h = await handLog(handId);
   const log = h.log || {};
-  const events = Array.isArray(log) ? log : log.events || [];
+  // the heads-up log is the engine's text (one JSON object a line); a list or `events` is read as is
+  const events = Array.isArray(log) ? log : typeof log.text === "string"
+    ? log.text.split("\n").filter((l) => l.trim()).map((l) => JSON.parse(l)) : log.events || [];
   root.append(el("h2", {}, `Hand ${h.hand}`), el("p", { class: "muted" }, `Rules ${h.rules} · room `, el("a", { href: `/?room=${encodeURIComponent(h.room)}` }, h.room)));
   const out = el("div", { id: "check-result" });
   const dealt = events.find((e) => e.event === "hand");

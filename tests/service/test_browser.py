@@ -1,0 +1,267 @@
+"""The page in a real browser: Debian's chromium driven by Playwright (``executable_path``; never
+``playwright install``) against a real uvicorn server on 127.0.0.1 with a SQLite database.
+
+(a) Two players in two browser contexts open a five-seat table, sit, play a hand to showdown and
+    check the deck: the page's SHA-256 (Web Crypto) matches the commitment it saw before the hand,
+    which is also :func:`poker51.table.deal.deck_commitment` of the revealed deck and salt in
+    Python; a tampered commitment, deck or salt reads "Mismatch".
+(b) One player plays a heads-up hand against Riemann v0.6, reloads mid-hand and finds the same
+    cards, pot, keep and legal actions; finishes it, checks the deck (the seed's hash and its
+    shuffle, recomputed in the page) and opens the hand's log from the history.
+
+Screenshots at a phone's width (375 px) and a desktop's go to ``results/test-artifacts/browser/``.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import re
+import time
+
+import pytest
+from browser_helpers import (
+    CHROMIUM_ARGS,
+    DESKTOP,
+    PHONE,
+    ServerThread,
+    bridged_fiveseat,
+    ensure_chromium,
+    host_opens_fiveseat,
+    shot,
+)
+
+from poker51.cards import parse_card
+from poker51.table.deal import deck_bytes, deck_commitment
+
+HEX64 = re.compile(r"^[0-9a-f]{64}$")
+STEP_MS = 15_000
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory, riemann):
+    from poker51.service import rooms
+    from poker51.service.app import Host, create_app
+    from poker51.service.rooms import Context
+    from poker51.service.store import Store
+
+    mp = pytest.MonkeyPatch()
+    if not host_opens_fiveseat():  # until the host opens five-seat rooms itself (browser_helpers)
+        bridged, original = bridged_fiveseat(), rooms.room_class
+        mp.setattr(rooms, "room_class", lambda kind: bridged if kind == "fiveseat" else original(kind))
+    db = tmp_path_factory.mktemp("browser") / "service.db"
+    store = Store.open(f"sqlite:///{db}", now=time.time())
+    host = Host(store, Context(riemann={"standard": riemann}))
+    srv = ServerThread(create_app(host, clock_period=0.2)).start()
+    try:
+        yield srv, host
+    finally:
+        srv.stop()
+        store.close()
+        mp.undo()
+
+
+@pytest.fixture(scope="module")
+def browser():
+    from playwright.sync_api import sync_playwright
+
+    try:
+        binary = ensure_chromium()
+    except RuntimeError as exc:
+        pytest.fail(f"the browser tests need Debian's chromium: {exc}")
+    with sync_playwright() as p:
+        b = p.chromium.launch(executable_path=binary, args=CHROMIUM_ARGS)
+        try:
+            yield b
+        finally:
+            b.close()
+
+
+def context(browser, size):
+    ctx = browser.new_context(viewport=size)
+    ctx.set_default_timeout(STEP_MS)
+    return ctx
+
+
+def buttons(page, selector="#actions button"):
+    return [b.inner_text() for b in page.query_selector_all(selector)]
+
+
+def press(page, act: str) -> bool:
+    """Click the action button ``act`` if the page shows it (the page redraws on every frame, so
+    the button is found again by its selector, never held)."""
+    selector = f'#actions button[data-act="{act}"]'
+    if page.query_selector(selector) is None:
+        return False
+    page.click(selector, timeout=3000)
+    return True
+
+
+def play_checks(page, draw_one: bool) -> bool:
+    """One move if it is this page's turn: discard the first card and draw (or stand pat) at the
+    draw, else check.  Whether it moved."""
+    if page.query_selector('#actions button[data-act="draw"]') is not None:
+        if draw_one:
+            page.click("#mine button.card >> nth=0")
+            page.wait_for_selector('#actions button[data-act="draw"]:has-text("Draw 1")')
+        return press(page, "draw")
+    return press(page, "check")
+
+
+# --------------------------------------------------------------------------- (a) five-seat
+def test_two_players_five_seat_hand_to_showdown_and_check_the_deck(server, browser):
+    srv, host = server
+    a_ctx, b_ctx = context(browser, PHONE), context(browser, DESKTOP)
+    try:
+        a, b = a_ctx.new_page(), b_ctx.new_page()
+        a.goto(srv.url + "/")
+        a.click("#open-table")
+        a.wait_for_url(re.compile(r"\?room="))
+        link = a.input_value("#table-link")
+        room_id = link.split("room=")[1]
+        assert link == f"{srv.url}/?room={room_id}"
+        shot(a, "fiveseat-open-phone")
+
+        b.goto(link)
+        b.wait_for_selector("#seats")
+        # the buy-ins: 2, 4, 8 offered with a bank of 8; 16 is above it
+        assert [x.get_attribute("data-buyin") for x in b.query_selector_all("#buyins button")] == ["2", "4", "8", "16"]
+        assert b.is_disabled('#buyins button[data-buyin="16"]') and not b.is_disabled('#buyins button[data-buyin="8"]')
+
+        a.click('#buyins button[data-buyin="4"]')
+        a.click('#seats button[data-sit="0"]')
+        a.wait_for_selector('#seats li[data-seat="0"].me')
+        assert "Bank 4 jbits" in a.inner_text("#bank")
+        b.click('#buyins button[data-buyin="4"]')
+        b.click('#seats button[data-sit="2"]')
+
+        # the hand starts: both see the same commitment before any action
+        a.wait_for_selector("#commitment")
+        b.wait_for_selector("#commitment")
+        commitment = a.inner_text("#commitment")
+        assert HEX64.match(commitment) and b.inner_text("#commitment") == commitment
+        a.wait_for_selector("#mine button.card, #mine div.card")
+        b.wait_for_selector("#mine .card")
+        mine_a = [c.get_attribute("data-card") for c in a.query_selector_all("#mine .card")]
+        mine_b = [c.get_attribute("data-card") for c in b.query_selector_all("#mine .card")]
+        assert len(mine_a) == len(mine_b) == 5 and not set(mine_a) & set(mine_b)
+        assert re.search(r"\d+ s", a.inner_text("#hand"))  # the clock is visible
+        shot(a, "fiveseat-hand-phone")
+        shot(b, "fiveseat-hand-desktop")
+
+        # checks to the showdown; A replaces one card at the draw, B stands pat
+        deadline = time.monotonic() + 30
+        while a.query_selector("#last") is None or b.query_selector("#last") is None:
+            assert time.monotonic() < deadline, "the hand did not reach its showdown"
+            moved = play_checks(a, draw_one=True) or play_checks(b, draw_one=False)
+            if moved:
+                a.wait_for_timeout(150)
+            else:
+                a.wait_for_timeout(50)
+        last = a.inner_text("#last")
+        assert "Hand 1: showdown" in last
+        assert a.inner_text("#last-commitment") == commitment
+
+        # Check the deck on both pages: a match, and Python agrees on the format
+        for page in (a, b):
+            page.click("#check-deck")
+            page.wait_for_selector("#check-result")
+            assert page.inner_text("#check-result").startswith("Match"), page.inner_text("#check-result")
+        shot(a, "fiveseat-checked-phone")
+        shot(b, "fiveseat-checked-desktop")
+        reveal = host.slots[room_id].room.last["reveal"]
+        deck, salt = reveal["deck"], reveal["salt"]
+        assert deck_commitment([parse_card(c) for c in deck], bytes.fromhex(salt)) == commitment
+
+        # the page's hash of tampered decks: a mismatch each time; its own SHA-256 = Web Crypto = Python
+        swapped = [deck[1], deck[0], *deck[2:]]
+        got = a.evaluate(
+            """async ([deck, swapped, salt, c]) => {
+                 const m = await import("/static/js/deck.js");
+                 const good = await m.checkDeck(deck, salt, c);
+                 const bad1 = await m.checkDeck(swapped, salt, c);
+                 const bad2 = await m.checkDeck(deck, salt.slice(0, -1) + (salt.endsWith("0") ? "1" : "0"), c);
+                 const own = m.hex(m.sha256Sync(m.deckBytes(deck, salt)));
+                 return [good.ok, good.by, bad1.ok, bad2.ok, own, m.hex(m.sha256Sync(new Uint8Array(0)))];
+               }""",
+            [deck, swapped, salt, commitment],
+        )
+        assert got == [True, "Web Crypto", False, False, commitment, hashlib.sha256(b"").hexdigest()]
+        assert deck_bytes([parse_card(c) for c in deck], bytes.fromhex(salt)).startswith(b"poker51-deck/1\n")
+
+        # the page's own check with a commitment it did not see: "Mismatch"
+        a.evaluate(f"localStorage.setItem('poker51-commit:{room_id}:1', '{'0' * 64}')")
+        a.click("#check-deck")
+        a.wait_for_selector("#check-result.bad")
+        assert a.inner_text("#check-result").startswith("Mismatch")
+        shot(a, "fiveseat-mismatch-phone")
+    finally:
+        a_ctx.close()
+        b_ctx.close()
+
+
+# --------------------------------------------------------------------------- (b) heads-up
+def hand_state(page) -> dict:
+    return {
+        "cards": [c.get_attribute("data-card") for c in page.query_selector_all("#mine .card")],
+        "kept": [c.get_attribute("data-card") for c in page.query_selector_all("#mine .card.kept")],
+        "pot": page.inner_text("#pot"),
+        "riemann": page.inner_text("#riemann"),
+        "actions": buttons(page),
+    }
+
+
+def test_heads_up_hand_resumes_after_a_reload(server, browser):
+    srv, _host = server
+    ctx = context(browser, PHONE)
+    try:
+        page = ctx.new_page()
+        page.goto(srv.url + "/")
+        shot(page, "lobby-phone")
+        page.click("#play-riemann")
+        page.wait_for_url(re.compile(r"\?room="))
+        page.click('button[data-act="deal"]')
+        page.wait_for_selector("#mine button.card")
+        # keep the first two cards: the draw count and the odds panel follow the selection
+        page.click("#mine button.card >> nth=0")
+        page.click("#mine button.card >> nth=1")
+        page.wait_for_selector("#odds")
+        assert "you will draw 3" in page.inner_text("#keepnote")
+        assert "C(46" not in page.inner_text("body") and "15,180" in page.inner_text("body")  # C(46, 3) draws
+        shot(page, "headsup-keep-phone")
+        page.click('#actions button[data-act="check"]')
+        page.wait_for_function("!document.querySelector('#keepnote')")
+        page.wait_for_selector("#actions button")
+        before = hand_state(page)
+        assert len(before["cards"]) == 5 and len(before["kept"]) == 2 and before["actions"]
+        shot(page, "headsup-midhand-phone")
+
+        page.reload()
+        page.wait_for_selector("#mine .card")
+        page.wait_for_selector("#actions button")
+        after = hand_state(page)
+        assert after == before
+        shot(page, "headsup-reloaded-phone")
+
+        # to the end: call or check, draw when asked
+        deadline = time.monotonic() + 30
+        while page.query_selector("#result") is None:
+            assert time.monotonic() < deadline, "the heads-up hand did not end"
+            any(press(page, act) for act in ("draw", "check", "call"))
+            page.wait_for_timeout(150)
+        page.click("#check-deck")
+        page.wait_for_selector("#check-result")
+        assert page.inner_text("#check-result").startswith("Match"), page.inner_text("#check-result")
+        shot(page, "headsup-result-phone")
+
+        # the hand's log from the history, and its deck checked there too
+        page.goto(srv.url + "/?history=1")
+        page.click("#history a[data-hand]")
+        page.wait_for_selector("#hand-log li")
+        page.click("#check-deck")
+        page.wait_for_selector("#check-result p")
+        assert page.inner_text("#check-result").startswith("Match"), page.inner_text("#check-result")
+        shot(page, "headsup-log-phone")
+        page.set_viewport_size(DESKTOP)
+        shot(page, "headsup-log-desktop")
+    finally:
+        ctx.close()
