@@ -194,6 +194,17 @@ def test_two_players_five_seat_hand_to_showdown_and_check_the_deck(server, brows
         a.wait_for_selector("#check-result.bad")
         assert a.inner_text("#check-result").startswith("Mismatch")
         shot(a, "fiveseat-mismatch-phone")
+
+        # A leaves: the seat opens on B's page, A's stack comes back; the two banks and B's stack
+        # hold the 16 jbits the two accounts started with (nobody else played against them)
+        a.click("#leave")
+        b.wait_for_selector('#seats li[data-seat="0"] button')
+        store = host.store
+        acc_a, acc_b = (store.account_of(p.evaluate("localStorage.getItem('poker51-token')")) for p in (a, b))
+        a.wait_for_function(f"document.querySelector('#bank').textContent === 'Bank {store.bank(acc_a)} jbits'")
+        chips = host.slots[room_id].room.chips()  # cents: stacks and chips in play, per account
+        assert (store.bank(acc_a) + store.bank(acc_b)) * 100 + chips[acc_a] + chips[acc_b] == 1600
+        assert chips[acc_a] == 0 and store.bank(acc_a) > 4  # A's stack is back in A's bank
     finally:
         a_ctx.close()
         b_ctx.close()

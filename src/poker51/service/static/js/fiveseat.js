@@ -11,7 +11,7 @@
 import { RoomSocket } from "./socket.js";
 import { cardRow } from "./cards.js";
 import { checkDeck } from "./deck.js";
-import { el, jb } from "./ui.js";
+import { category, el, jb } from "./ui.js";
 
 const BUYINS = [2, 4, 8, 16];
 const LABEL = { check: "Check", call: "Call", fold: "Fold", raise: "Raise", open: "Open", allin: "All in" };
@@ -126,14 +126,15 @@ export function fiveSeatScreen(root, roomId, setBank, me) {
       const won = r.payouts[s] || 0;
       const who = r.names[s] === me.account ? "You" : (view.seats[s] && view.seats[s].kind !== "person" ? r.names[s] : "Player " + r.names[s].slice(0, 4));
       const row = cardRow(cards); row.classList.add("small");
-      panel.append(el("p", {}, `${Number(s) + 1}. ${who}` + (won ? ` · wins ${jb(won)}` : "")), row);
+      const cat = r.strengths && r.strengths[s] !== undefined ? ` · ${category(r.strengths[s])}` : "";
+      panel.append(el("p", {}, `${Number(s) + 1}. ${who}${cat}` + (won ? ` · takes ${jb(won)} jbits` : "")), row);
     }
     if (rev) {
       const c = checks[r.hand];
       panel.append(el("p", { class: "muted" }, "Commitment published before the hand"),
         el("p", { class: "mono", id: "last-commitment" }, localStorage.getItem(commitKey(r.hand)) || "(not seen by this page)"),
         el("p", { class: "muted" }, "Salt"), el("p", { class: "mono" }, rev.salt),
-        el("p", { class: "muted" }, "Deck"), el("p", { class: "mono" }, rev.deck.join(" ")),
+        el("p", { class: "muted" }, "Deck"), el("p", { class: "mono deck", id: "last-deck" }, rev.deck.join(" ")),
         el("button", { id: "check-deck", onclick: () => doCheck(r.hand, rev) }, "Check the deck"));
       if (c && c.pending) panel.append(el("p", {}, "Checking…"));
       else if (c && c.unseen) panel.append(el("p", { class: "bad", id: "check-result" }, "This page did not see the commitment before the hand: nothing to check against."));

@@ -8,6 +8,7 @@ import { checkSeed } from "./deck.js";
 import { el } from "./ui.js";
 
 const ACTION_LABEL = { check: "Check", bet: "Bet", call: "Call", raise: "Raise", fold: "Fold" };
+const PHASE = { pre: "before the draw", draw: "the draw", post: "after the draw", done: "the hand is over" };
 
 export function headsUpScreen(root, roomId, setBank) {
   let view = null, keep = 0, keepHand = null, odds = null, error = "", check = null;
@@ -61,7 +62,7 @@ export function headsUpScreen(root, roomId, setBank) {
           (v.opp_draw_count !== null ? ` · drew ${v.opp_draw_count}` : "")),
         cardRow(theirs),
         el("p", { class: "words" }, (h.said || []).map((s) => "“" + s.text + "”").join(" "))));
-      root.append(el("p", { id: "pot" }, `Pot ${v.pot} jbits` + (v.to_call ? ` · to call ${v.to_call}` : "") + ` · phase ${v.phase}`));
+      root.append(el("p", { id: "pot" }, `Pot ${v.pot} jbits` + (v.to_call ? ` · to call ${v.to_call}` : "") + ` · ${PHASE[v.phase] || v.phase}`));
       const locked = v.keep !== null && v.keep !== undefined;
       const cards = v.cards || [null, null, null, null, null];
       const row = cardRow(cards, (c, i) => ({
@@ -91,7 +92,9 @@ export function headsUpScreen(root, roomId, setBank) {
       const acts = el("div", { class: "actions", id: "actions" });
       for (const a of mine ? v.legal || [] : []) {
         if (a.kind === "draw") continue;
-        const label = (ACTION_LABEL[a.kind] || a.kind) + (a.amount !== null && a.amount !== undefined && a.kind !== "fold" && a.kind !== "check" ? ` ${a.amount}` : "");
+        const sized = a.amount !== null && a.amount !== undefined && a.kind !== "fold" && a.kind !== "check";
+        const allIn = sized && a.amount >= v.stack;  // an action's amount is the jbits it puts in
+        const label = (ACTION_LABEL[a.kind] || a.kind) + (sized ? ` ${a.amount}` : "") + (allIn ? " · all in" : "");
         acts.append(el("button", { "data-act": a.kind, onclick: () => sock.command("act", { kind: a.kind, amount: a.amount, ...(v.needs_keep ? { keep } : {}) }) }, label));
       }
       if (h.can_draw) acts.append(el("button", { class: "primary", "data-act": "draw", onclick: () => sock.command("draw") }, v.keep === 31 ? "Stand pat" : "Draw"));

@@ -21,10 +21,31 @@ export async function historyScreen(root) {
   root.append(ul, el("p", {}, el("a", { href: "/" }, "Lobby")));
 }
 
-function describe(e) {
-  const skip = new Set(["event", "format", "deck"]);
-  const parts = Object.entries(e).filter(([k]) => !skip.has(k)).map(([k, v]) => `${k} ${Array.isArray(v) ? v.join(" ") : typeof v === "object" && v !== null ? JSON.stringify(v) : v}`);
-  return `${e.event}: ${parts.join(" · ")}`;
+const WHO = { H: "You", R: "Riemann" };
+const ROUND = { pre: "Before the draw", post: "After the draw" };
+const cards = (xs) => (xs || []).join(" ");
+
+/** One engine log record in words (heads-up); any other record as its fields. */
+export function describe(e) {
+  switch (e.event) {
+    case "hand": return `Hand dealt under rules ${e.rules} (${e.variant}); stacks: you ${e.stacks.H}, Riemann ${e.stacks.R}.`;
+    case "ante": return `Antes ${e.amount} each; pot ${e.pot}.`;
+    case "deal": return `You: ${cards(e.H)} · Riemann: ${cards(e.R)}.`;
+    case "action": {
+      const amount = e.kind === "check" || e.kind === "fold" ? "" : ` ${e.amount}`;
+      return `${ROUND[e.round] || e.round}: ${WHO[e.seat]} ${e.kind}${e.seat === "R" ? "s" : ""}${amount}${e.all_in ? " (all in)" : ""} · pot ${e.pot}.`;
+    }
+    case "draw": return `${WHO[e.seat]} draw${e.seat === "R" ? "s" : ""} ${e.count}` + (e.count ? `: ${cards(e.discarded)} out, ${cards(e.drawn)} in` : " (stand pat)") + ` · ${cards(e.hand)}.`;
+    case "showdown": return `Showdown: you ${(e.H.category || "").replace(/_/g, " ")} (${cards(e.H.hand)}) · Riemann ${(e.R.category || "").replace(/_/g, " ")} (${cards(e.R.hand)}).`;
+    case "result": {
+      const who = { H: "You win", R: "Riemann wins" }[e.winner] || "Split pot";
+      return `${who} (${e.reason}); your net ${e.net.H >= 0 ? "+" : ""}${e.net.H}, stacks: you ${e.stacks.H}, Riemann ${e.stacks.R}.`;
+    }
+    default: {
+      const parts = Object.entries(e).filter(([k]) => k !== "event").map(([k, v]) => `${k} ${typeof v === "object" && v !== null ? JSON.stringify(v) : v}`);
+      return `${e.event}: ${parts.join(" · ")}`;
+    }
+  }
 }
 
 export async function handScreen(root, handId) {

@@ -20,3 +20,8 @@ export const jb = (cents) => {
   const x = Number(cents) / 100;
   return Number.isInteger(x) ? String(x) : x.toFixed(2).replace(/0$/, "");
 };
+
+/** The hand categories in the order of poker51.rules.CATEGORIES; a strength's category is strength >> 20. */
+export const CATEGORIES = ["high card", "one pair", "two pair", "three of a kind", "straight", "flush", "full house",
+  "four of a kind", "straight flush", "five of a kind"];
+export const category = (strength) => CATEGORIES[Math.floor(Number(strength) / 1048576)] || "?";
