@@ -15,7 +15,7 @@ PIPELINE_LOCK := requirements/pipeline.txt
 #: the smoke DAG again on one core, into results/smoke-1core (make reproduce, make test)
 REPRODUCE_RUN = $(BIN)/snakemake --cores 1 --configfile config/smoke.yaml --config results=results/smoke-1core --forceall --quiet
 
-.PHONY: install lock run test test-unit test-unit-model test-unit-play test-unit-rest smoke smoke-run smoke-check test-reproduce test-smoke-check reproduce reproduce-run report notebook lint bench slow slurm-check clean
+.PHONY: install lock run test system-deps test-unit test-unit-model test-unit-play test-unit-rest smoke smoke-run smoke-check test-reproduce test-smoke-check reproduce reproduce-run report notebook lint bench slow slurm-check clean
 
 install: $(VENV)/.installed
 
@@ -45,10 +45,15 @@ run: install
 ## then the rest of the unit tests, the two-core smoke run and the one-core smoke run side by
 ## side, and the smoke checks (results, report, notebook) once the two-core run is done; last,
 ## the two smoke runs' receipts must be byte-identical
-test: install
+test: install system-deps
 	$(MAKE) --no-print-directory -j3 lint test-unit-model test-unit-play
 	$(MAKE) --no-print-directory -j3 test-unit-rest test-reproduce test-smoke-check
 	$(BIN)/python workflow/scripts/compare_receipts.py results/smoke results/smoke-1core
+
+## the system packages the tests need, from Debian's packages when absent (PostgreSQL for the
+## service's storage tests); a failed install warns, and those tests then skip with the reason
+system-deps:
+	@$(PYTHON) tools/pg_throwaway.py --install >/dev/null || echo "WARNING: PostgreSQL could not be installed; its tests will skip" >&2
 
 test-reproduce: install
 	$(REPRODUCE_RUN)
