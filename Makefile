@@ -51,9 +51,11 @@ test: install system-deps
 	$(BIN)/python workflow/scripts/compare_receipts.py results/smoke results/smoke-1core
 
 ## the system packages the tests need, from Debian's packages when absent (PostgreSQL for the
-## service's storage tests); a failed install warns, and those tests then skip with the reason
+## service's storage tests, chromium for its browser tests); a failed PostgreSQL install warns and
+## its tests skip with the reason; without chromium the browser tests fail with the reason
 system-deps:
 	@$(PYTHON) tools/pg_throwaway.py --install >/dev/null || echo "WARNING: PostgreSQL could not be installed; its tests will skip" >&2
+	@sh tools/ensure_chromium.sh >/dev/null || echo "WARNING: chromium could not be installed; the browser tests will fail" >&2
 
 test-reproduce: install
 	$(REPRODUCE_RUN)
