@@ -276,3 +276,35 @@ def test_heads_up_hand_resumes_after_a_reload(server, browser):
         shot(page, "headsup-log-desktop")
     finally:
         ctx.close()
+
+
+# --------------------------------------------------------------------------- (c) the clock
+def test_three_timeouts_mark_a_player_away_until_im_back(server, browser):
+    """A table with a 1-second clock (its params, as POST /api/rooms takes them): nobody acts, the
+    clock checks and stands pat for both, three timeouts each mark both away; "I'm back" returns one."""
+    srv, _host = server
+    a_ctx, b_ctx = context(browser, PHONE), context(browser, PHONE)
+    try:
+        a, b = a_ctx.new_page(), b_ctx.new_page()
+        a.goto(srv.url + "/")
+        a.wait_for_selector("#open-table")
+        room = a.evaluate(
+            "async () => (await (await import('/static/js/api.js')).createRoom('fiveseat', {clock_s: 1, pause_s: 600})).room"
+        )
+        for page, seat in ((a, 1), (b, 4)):
+            page.goto(f"{srv.url}/?room={room}")
+            page.click('#buyins button[data-buyin="2"]')
+            page.click(f'#seats button[data-sit="{seat}"]')
+            page.wait_for_selector(f'#seats li[data-seat="{seat}"].me')
+        a.wait_for_selector('#actions button[data-act="back"]', timeout=20_000)
+        b.wait_for_selector('#actions button[data-act="back"]', timeout=5_000)
+        assert "away" in a.inner_text('#seats li[data-seat="1"]') and "away" in a.inner_text('#seats li[data-seat="4"]')
+        assert "Hand 1: showdown" in a.inner_text("#last")  # checked and stood pat to the showdown
+        shot(a, "fiveseat-away-phone")
+        a.click('#actions button[data-act="back"]')
+        a.wait_for_selector("#away", state="detached")
+        assert "away" not in a.inner_text('#seats li[data-seat="1"]') and "away" in a.inner_text('#seats li[data-seat="4"]')
+        assert b.query_selector('#actions button[data-act="back"]') is not None
+    finally:
+        a_ctx.close()
+        b_ctx.close()

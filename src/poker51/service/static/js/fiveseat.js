@@ -11,7 +11,7 @@
 import { RoomSocket } from "./socket.js";
 import { cardRow } from "./cards.js";
 import { checkDeck } from "./deck.js";
-import { category, el, jb } from "./ui.js";
+import { category, el, jb, jbits, whole } from "./ui.js";
 
 const BUYINS = [2, 4, 8, 16];
 const LABEL = { check: "Check", call: "Call", fold: "Fold", raise: "Raise", open: "Open", allin: "All in" };
@@ -100,7 +100,7 @@ export function fiveSeatScreen(root, roomId, setBank, me) {
       li.append(el("span", { class: "who" }, `${s + 1}. ${name(s, info)}`));
       if (info) {
         const stack = info.kind === "person" ? info.stack_cents : info.abits_cents;
-        li.append(el("span", {}, `${jb(stack)} ${info.kind === "person" ? "jbits" : "abits"}`));
+        li.append(el("span", {}, jbits(stack, info.kind === "person" ? "jbit" : "abit")));
         if (info.in_pot_cents) li.append(el("span", { class: "tags" }, `in pot ${jb(info.in_pot_cents)}`));
         if (hand && hand.to_act === s) li.append(el("span", { class: "clock", "data-clock": true }, ""));
       } else if (!seated && !view.closed) {
@@ -127,7 +127,7 @@ export function fiveSeatScreen(root, roomId, setBank, me) {
       const who = r.names[s] === me.account ? "You" : (view.seats[s] && view.seats[s].kind !== "person" ? r.names[s] : "Player " + r.names[s].slice(0, 4));
       const row = cardRow(cards); row.classList.add("small");
       const cat = r.strengths && r.strengths[s] !== undefined ? ` · ${category(r.strengths[s])}` : "";
-      panel.append(el("p", {}, `${Number(s) + 1}. ${who}${cat}` + (won ? ` · takes ${jb(won)} jbits` : "")), row);
+      panel.append(el("p", {}, `${Number(s) + 1}. ${who}${cat}` + (won ? ` · takes ${jbits(won)}` : "")), row);
     }
     if (rev) {
       const c = checks[r.hand];
@@ -164,12 +164,14 @@ export function fiveSeatScreen(root, roomId, setBank, me) {
         choose.append(el("button", { "data-buyin": b, class: buyin === b ? "chosen" : "", disabled: b > bank,
           title: b > bank ? "above your bank" : "", onclick: () => { buyin = b; render(); } }, `${b}`));
       }
-      root.append(choose, el("p", { class: "muted" }, `Your bank holds ${bank} jbits; a buy-in is never more.`));
+      root.append(choose, el("p", { class: "muted" }, `Your bank holds ${whole(bank)}; a buy-in is never more.`));
     }
-    root.append(seatList(hand));
+    // a seated player sees the hand, their cards and their actions first (no scrolling on a
+    // phone); someone choosing a seat sees the seats first
+    if (seat === null) root.append(seatList(hand));
     if (hand) {
       root.append(el("div", { class: "panel", id: "hand" },
-        el("p", {}, `Hand ${hand.hand} · ${hand.phase === "pre" ? "first betting round" : hand.phase === "draw" ? "the draw" : "second betting round"} · pot ${jb(hand.pot_cents)} jbits`),
+        el("p", {}, `Hand ${hand.hand} · ${hand.phase === "pre" ? "first betting round" : hand.phase === "draw" ? "the draw" : "second betting round"} · pot ${jbits(hand.pot_cents)}`),
         el("p", {}, hand.to_act === null ? "" : hand.to_act === seat ? "Your turn " : `Seat ${hand.to_act + 1} to act `, el("span", { class: "clock", id: "clock", "data-clock": true })),
         el("div", { class: "clockbar" }, el("div", { id: "clockbar" })),
         el("p", { class: "muted" }, "Deck commitment (SHA-256, published before the deal)"), el("p", { class: "mono", id: "commitment" }, hand.commitment)));
@@ -196,7 +198,8 @@ export function fiveSeatScreen(root, roomId, setBank, me) {
     }
     if (y && y.away) acts.append(el("button", { class: "primary", "data-act": "back", onclick: () => sock.command("back") }, "I’m back"));
     root.append(acts);
-    if (y && y.away) root.append(el("p", {}, "You are marked away after three timeouts in a row; you sit out until you press I’m back."));
+    if (y && y.away) root.append(el("p", { id: "away" }, "You are marked away after three timeouts in a row; you sit out until you press I’m back."));
+    if (seat !== null) root.append(seatList(hand));
     if (seat !== null && !view.closed) {
       const info = view.seats[String(seat)];
       root.append(el("div", { class: "actions" }, info && info.leaving
@@ -211,7 +214,7 @@ export function fiveSeatScreen(root, roomId, setBank, me) {
     if (last) root.append(last);
     if (y && y.receipts && y.receipts.length) {
       root.append(el("details", { class: "panel" }, el("summary", {}, `Your receipts at this table (${y.receipts.length})`),
-        el("ul", { class: "log" }, y.receipts.map((r) => el("li", {}, `${r.kind} ${jb(r.amount_cents)} jbits · `, el("span", { class: "mono" }, r.sha256.slice(0, 16) + "…"))))));
+        el("ul", { class: "log" }, y.receipts.map((r) => el("li", {}, `${r.kind} ${jbits(r.amount_cents)} · `, el("span", { class: "mono" }, r.sha256.slice(0, 16) + "…"))))));
     }
     if (error) root.append(el("p", { class: "error", id: "error" }, error));
     root.append(el("p", {}, el("a", { href: "/?history=1" }, "Your hands"), " · ", el("a", { href: "/" }, "Lobby")));

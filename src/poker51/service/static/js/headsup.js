@@ -5,7 +5,7 @@
 import { RoomSocket } from "./socket.js";
 import { cardRow } from "./cards.js";
 import { checkSeed } from "./deck.js";
-import { el } from "./ui.js";
+import { el, whole } from "./ui.js";
 
 const ACTION_LABEL = { check: "Check", bet: "Bet", call: "Call", raise: "Raise", fold: "Fold" };
 const PHASE = { pre: "before the draw", draw: "the draw", post: "after the draw", done: "the hand is over" };
@@ -58,11 +58,11 @@ export function headsUpScreen(root, roomId, setBank) {
       const choosing = mine && v.needs_keep && v.phase === "pre";
       const theirs = v.result ? v.result.hands.R : [null, null, null, null, null];
       root.append(el("div", { class: "panel", id: "riemann" },
-        el("p", {}, `Riemann · ${v.opp_stack} jbits` + (v.opp_contributed ? ` · in pot ${v.opp_contributed}` : "") +
+        el("p", {}, `Riemann · ${whole(v.opp_stack)}` + (v.opp_contributed ? ` · in pot ${v.opp_contributed}` : "") +
           (v.opp_draw_count !== null ? ` · drew ${v.opp_draw_count}` : "")),
         cardRow(theirs),
         el("p", { class: "words" }, (h.said || []).map((s) => "“" + s.text + "”").join(" "))));
-      root.append(el("p", { id: "pot" }, `Pot ${v.pot} jbits` + (v.to_call ? ` · to call ${v.to_call}` : "") + ` · ${PHASE[v.phase] || v.phase}`));
+      root.append(el("p", { id: "pot" }, `Pot ${whole(v.pot)}` + (v.to_call ? ` · to call ${v.to_call}` : "") + ` · ${PHASE[v.phase] || v.phase}`));
       const locked = v.keep !== null && v.keep !== undefined;
       const cards = v.cards || [null, null, null, null, null];
       const row = cardRow(cards, (c, i) => ({
@@ -71,7 +71,7 @@ export function headsUpScreen(root, roomId, setBank) {
       }));
       row.id = "mine";
       root.append(el("div", { class: "panel" },
-        el("p", {}, `You · ${v.stack} jbits` + (v.contributed ? ` · in pot ${v.contributed}` : "") +
+        el("p", {}, `You · ${whole(v.stack)}` + (v.contributed ? ` · in pot ${v.contributed}` : "") +
           (v.draw_count !== null ? ` · drew ${v.draw_count}` : "")), row));
       if (choosing) {
         const n = [0, 1, 2, 3, 4].filter((i) => (keep >> i) & 1).length;
@@ -103,7 +103,7 @@ export function headsUpScreen(root, roomId, setBank) {
         const who = { H: "You win", R: "Riemann wins" }[v.result.winner] || "Split pot";
         const net = v.result.net.H;
         const panel = el("div", { class: "panel", id: "result" },
-          el("p", {}, `${who} (${v.result.reason}) · your net ${net >= 0 ? "+" : ""}${net} jbits`),
+          el("p", {}, `${who} (${v.result.reason}) · your net ${net >= 0 ? "+" : ""}${whole(net)}`),
           el("p", { class: "muted" }, "Deck commitment (published at the deal)"), el("p", { class: "mono" }, h.commitment));
         if (h.seed) {
           panel.append(el("p", { class: "muted" }, "Seed (published at the end)"), el("p", { class: "mono" }, h.seed),

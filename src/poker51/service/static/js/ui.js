@@ -25,3 +25,8 @@ export const jb = (cents) => {
 export const CATEGORIES = ["high card", "one pair", "two pair", "three of a kind", "straight", "flush", "full house",
   "four of a kind", "straight flush", "five of a kind"];
 export const category = (strength) => CATEGORIES[Math.floor(Number(strength) / 1048576)] || "?";
+
+/** "1 jbit", "3 jbits", "2.5 jbits" from cents. */
+export const jbits = (cents, unit = "jbit") => `${jb(cents)} ${unit}${Number(cents) === 100 ? "" : "s"}`;
+/** "1 jbit", "5 jbits" from whole jbits. */
+export const whole = (n, unit = "jbit") => `${n} ${unit}${Number(n) === 1 ? "" : "s"}`;
