@@ -227,6 +227,7 @@ def test_heads_up_hand_resumes_after_a_reload(server, browser):
     try:
         page = ctx.new_page()
         page.goto(srv.url + "/")
+        page.wait_for_selector("#play-riemann")
         shot(page, "lobby-phone")
         page.click("#play-riemann")
         page.wait_for_url(re.compile(r"\?room="))
@@ -281,7 +282,8 @@ def test_heads_up_hand_resumes_after_a_reload(server, browser):
 # --------------------------------------------------------------------------- (c) the clock
 def test_three_timeouts_mark_a_player_away_until_im_back(server, browser):
     """A table with a 1-second clock (its params, as POST /api/rooms takes them): nobody acts, the
-    clock checks and stands pat for both, three timeouts each mark both away; "I'm back" returns one."""
+    clock checks and stands pat for both, three timeouts each mark both away; "I'm back" returns one.
+    Then Riemann added to an open seat, with abits equal to the adder's stack, and removed."""
     srv, _host = server
     a_ctx, b_ctx = context(browser, PHONE), context(browser, PHONE)
     try:
@@ -305,6 +307,16 @@ def test_three_timeouts_mark_a_player_away_until_im_back(server, browser):
         a.wait_for_selector("#away", state="detached")
         assert "away" not in a.inner_text('#seats li[data-seat="1"]') and "away" in a.inner_text('#seats li[data-seat="4"]')
         assert b.query_selector('#actions button[data-act="back"]') is not None
+
+        # A adds Riemann to seat 1 (the page's first seat): abits equal to A's stack; then removes it
+        a.click('#seats button[data-riemann="0"]')
+        a.wait_for_selector('#seats li[data-seat="0"]:has-text("Riemann")')
+        stack = re.search(r"(\d+) jbits?", a.inner_text('#seats li[data-seat="1"]')).group(1)
+        assert re.search(rf"\b{stack} abits?\b", a.inner_text('#seats li[data-seat="0"]'))
+        assert "added by you" in a.inner_text('#seats li[data-seat="0"]')
+        shot(a, "fiveseat-riemann-phone")
+        a.click('#seats li[data-seat="0"] button:has-text("Remove")')
+        a.wait_for_selector('#seats button[data-riemann="0"]')
     finally:
         a_ctx.close()
         b_ctx.close()

@@ -208,7 +208,10 @@ export function fiveSeatScreen(root, roomId, setBank, me) {
     }
     if (!hand && !view.closed) {
       const ready = Object.values(view.seats).filter((s) => (s.kind === "person" ? s.stack_cents : s.abits_cents) >= 100 && !s.away).length;
-      root.append(el("p", { class: "muted", id: "waiting" }, ready >= 2 ? "The next hand starts in a moment." : "A hand starts when two seated players hold 1 jbit or more."));
+      const due = view.next_deadline ? Math.max(0, Math.ceil(view.next_deadline - Date.now() / 1000)) : null;
+      root.append(el("p", { class: "muted", id: "waiting" }, ready >= 2
+        ? (due !== null && due > 1 ? `The next hand starts in about ${due} s.` : "The next hand starts in a moment.")
+        : "A hand starts when two seated players who are not away hold 1 jbit or more."));
     }
     const last = lastHand();
     if (last) root.append(last);

@@ -50,6 +50,7 @@ export function headsUpScreen(root, roomId, setBank) {
     root.innerHTML = "";
     if (!view) { root.textContent = "Connecting…"; return; }
     const h = view.hand, v = h && h.view;
+    const drew = (n) => (v && (v.phase === "pre" || v.phase === "draw") ? `draws ${n}` : `drew ${n}`);
     syncKeep(h);
     root.append(el("h2", {}, `Heads-up against Riemann`),
       el("p", { class: "muted" }, `Rules ${h ? h.rules : view.rules} · ${view.variant}` + (view.seat ? "" : " · you are watching")));
@@ -59,7 +60,7 @@ export function headsUpScreen(root, roomId, setBank) {
       const theirs = v.result ? v.result.hands.R : [null, null, null, null, null];
       root.append(el("div", { class: "panel", id: "riemann" },
         el("p", {}, `Riemann · ${whole(v.opp_stack)}` + (v.opp_contributed ? ` · in pot ${v.opp_contributed}` : "") +
-          (v.opp_draw_count !== null ? ` · drew ${v.opp_draw_count}` : "")),
+          (v.opp_draw_count !== null ? ` · ${drew(v.opp_draw_count)}` : "")),
         cardRow(theirs),
         el("p", { class: "words" }, (h.said || []).map((s) => "“" + s.text + "”").join(" "))));
       root.append(el("p", { id: "pot" }, `Pot ${whole(v.pot)}` + (v.to_call ? ` · to call ${v.to_call}` : "") + ` · ${PHASE[v.phase] || v.phase}`));
@@ -72,7 +73,7 @@ export function headsUpScreen(root, roomId, setBank) {
       row.id = "mine";
       root.append(el("div", { class: "panel" },
         el("p", {}, `You · ${whole(v.stack)}` + (v.contributed ? ` · in pot ${v.contributed}` : "") +
-          (v.draw_count !== null ? ` · drew ${v.draw_count}` : "")), row));
+          (v.draw_count !== null ? ` · ${drew(v.draw_count)}` : "")), row));
       if (choosing) {
         const n = [0, 1, 2, 3, 4].filter((i) => (keep >> i) & 1).length;
         root.append(el("p", { id: "keepnote" }, `Tap the cards to keep. You keep ${n}: you will draw ${5 - n}. Your first action locks it.`));
