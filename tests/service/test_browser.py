@@ -14,6 +14,7 @@ Screenshots at a phone's width (375 px) and a desktop's go to ``results/test-art
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import re
 import time
@@ -87,12 +88,20 @@ def buttons(page, selector="#actions button"):
 
 
 def press(page, act: str) -> bool:
-    """Click the action button ``act`` if the page shows it (the page redraws on every frame, so
-    the button is found again by its selector, never held)."""
-    selector = f'#actions button[data-act="{act}"]'
-    if page.query_selector(selector) is None:
+    """Click the action button ``act`` if the page shows it, then wait until the page has redrawn
+    (the clicked button is gone: the server's answer arrived).  The page redraws on every frame,
+    so a button can vanish under the click: then nothing was pressed."""
+    from playwright.sync_api import Error as PlaywrightError
+
+    button = page.query_selector(f'#actions button[data-act="{act}"]')
+    if button is None:
         return False
-    page.click(selector, timeout=3000)
+    try:
+        button.click(timeout=2000)
+    except PlaywrightError:
+        return False
+    with contextlib.suppress(PlaywrightError):
+        button.wait_for_element_state("hidden", timeout=5000)
     return True
 
 
@@ -291,7 +300,8 @@ def test_three_timeouts_mark_a_player_away_until_im_back(server, browser):
         a.goto(srv.url + "/")
         a.wait_for_selector("#open-table")
         room = a.evaluate(
-            "async () => (await (await import('/static/js/api.js')).createRoom('fiveseat', {clock_s: 1, pause_s: 600})).room"
+            """async () => (await (await import('/static/js/api.js'))
+                 .createRoom('fiveseat', {clock_s: 1, pause_s: 600})).room"""
         )
         for page, seat in ((a, 1), (b, 4)):
             page.goto(f"{srv.url}/?room={room}")
@@ -305,7 +315,8 @@ def test_three_timeouts_mark_a_player_away_until_im_back(server, browser):
         shot(a, "fiveseat-away-phone")
         a.click('#actions button[data-act="back"]')
         a.wait_for_selector("#away", state="detached")
-        assert "away" not in a.inner_text('#seats li[data-seat="1"]') and "away" in a.inner_text('#seats li[data-seat="4"]')
+        assert "away" not in a.inner_text('#seats li[data-seat="1"]')
+        assert "away" in a.inner_text('#seats li[data-seat="4"]')
         assert b.query_selector('#actions button[data-act="back"]') is not None
 
         # A adds Riemann to seat 1 (the page's first seat): abits equal to A's stack; then removes it
