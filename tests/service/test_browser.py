@@ -1,10 +1,13 @@
 """The page in a real browser: Debian's chromium driven by Playwright (``executable_path``; never
 ``playwright install``) against a real uvicorn server on 127.0.0.1 with a SQLite database.
 
-(a) Two players in two browser contexts open a five-seat table, sit, play a hand to showdown and
-    check the deck: the page's SHA-256 (Web Crypto) matches the commitment it saw before the hand,
-    which is also :func:`poker51.table.deal.deck_commitment` of the revealed deck and salt in
-    Python; a tampered commitment, deck or salt reads "Mismatch".
+(a) Two players in two browser contexts open a five-seat table, sit, play a hand to showdown (a
+    third context watches: no card before the hand ends) and check the deck: the page's SHA-256
+    (Web Crypto) matches the commitment it saw before the hand, which is also
+    :func:`poker51.table.deal.deck_commitment` of the revealed deck and salt in Python; a tampered
+    commitment, deck or salt reads "Mismatch".  Then one leaves and is paid.
+(c) A table with a 1-second clock: three timeouts mark both players away; "I'm back"; Riemann
+    added to an open seat with abits equal to the adder's stack, and removed.
 (b) One player plays a heads-up hand against Riemann v0.6, reloads mid-hand and finds the same
     cards, pot, keep and legal actions; finishes it, checks the deck (the seed's hash and its
     shuffle, recomputed in the page) and opens the hand's log from the history.
@@ -119,7 +122,7 @@ def play_checks(page, draw_one: bool) -> bool:
 # --------------------------------------------------------------------------- (a) five-seat
 def test_two_players_five_seat_hand_to_showdown_and_check_the_deck(server, browser):
     srv, host = server
-    a_ctx, b_ctx = context(browser, PHONE), context(browser, DESKTOP)
+    a_ctx, b_ctx, c_ctx = context(browser, PHONE), context(browser, DESKTOP), context(browser, PHONE)
     try:
         a, b = a_ctx.new_page(), b_ctx.new_page()
         a.goto(srv.url + "/")
@@ -154,6 +157,13 @@ def test_two_players_five_seat_hand_to_showdown_and_check_the_deck(server, brows
         mine_b = [c.get_attribute("data-card") for c in b.query_selector_all("#mine .card")]
         assert len(mine_a) == len(mine_b) == 5 and not set(mine_a) & set(mine_b)
         assert re.search(r"\d+ s", a.inner_text("#hand"))  # the clock is visible
+        # a watcher with the link: the public table, no card of anyone until the hand ends
+        c = c_ctx.new_page()
+        c.goto(link)
+        c.wait_for_selector("#commitment")
+        assert c.inner_text("#commitment") == commitment
+        assert c.query_selector("#mine") is None and c.query_selector_all("[data-card]") == []
+        assert c.query_selector_all("#seats button[data-sit]")  # open seats to take
         shot(a, "fiveseat-hand-phone")
         shot(b, "fiveseat-hand-desktop")
 
@@ -169,9 +179,11 @@ def test_two_players_five_seat_hand_to_showdown_and_check_the_deck(server, brows
         last = a.inner_text("#last")
         assert "Hand 1: showdown" in last
         assert a.inner_text("#last-commitment") == commitment
+        c.wait_for_selector("#last")
+        assert len(c.query_selector_all("#last [data-card]")) == 10  # every hand shown after the hand
 
         # Check the deck on both pages: a match, and Python agrees on the format
-        for page in (a, b):
+        for page in (a, b, c):
             page.click("#check-deck")
             page.wait_for_selector("#check-result")
             assert page.inner_text("#check-result").startswith("Match"), page.inner_text("#check-result")
@@ -215,8 +227,8 @@ def test_two_players_five_seat_hand_to_showdown_and_check_the_deck(server, brows
         assert (store.bank(acc_a) + store.bank(acc_b)) * 100 + chips[acc_a] + chips[acc_b] == 1600
         assert chips[acc_a] == 0 and store.bank(acc_a) > 4  # A's stack is back in A's bank
     finally:
-        a_ctx.close()
-        b_ctx.close()
+        for ctx in (a_ctx, b_ctx, c_ctx):
+            ctx.close()
 
 
 # --------------------------------------------------------------------------- (b) heads-up
