@@ -159,12 +159,15 @@ export function fiveSeatScreen(root, roomId, setBank, me) {
       el("div", { class: "link" }, input, el("button", { class: "quiet", onclick: () => { input.select(); navigator.clipboard && navigator.clipboard.writeText(link).catch(() => {}); } }, "Copy link")),
       el("p", { class: "muted" }, seat === null ? "Anyone with the link can watch or take an open seat." : `You sit in seat ${seat + 1}.`));
     if (seat === null && !view.closed) {
+      if (buyin === null || buyin > bank) buyin = BUYINS.find((b) => b <= bank) || null;  // the smallest that fits, shown chosen
       const choose = el("div", { class: "actions", id: "buyins" }, el("span", {}, "Buy-in: "));
       for (const b of BUYINS) {
         choose.append(el("button", { "data-buyin": b, class: buyin === b ? "chosen" : "", disabled: b > bank,
           title: b > bank ? "above your bank" : "", onclick: () => { buyin = b; render(); } }, `${b}`));
       }
-      root.append(choose, el("p", { class: "muted" }, `Your bank holds ${whole(bank)}; a buy-in is never more.`));
+      root.append(choose, el("p", { class: "muted" }, bank < BUYINS[0]
+        ? `Your bank holds ${whole(bank)}: a buy-in is at least ${BUYINS[0]}. The bank recovers toward 8 over time.`
+        : `Your bank holds ${whole(bank)}; a buy-in is never more.`));
     }
     // a seated player sees the hand, their cards and their actions first (no scrolling on a
     // phone); someone choosing a seat sees the seats first
