@@ -176,8 +176,8 @@ def test_br_columns_of_the_scores_table():
 
     scores = pd.DataFrame({"variant": ["bug", "bug", "bug", "wild"], "table": ["nash", "rnr", "v0.5", "rnr"],
                            "p": [0.0, 0.5, np.nan, 0.5], "guarantee": [-0.01, -0.03, -3.0, -0.1]})  # fmt: skip
-    br = pd.DataFrame({"variant": ["bug", "bug"], "table": ["nash", "rnr"], "p": [0.0, 0.5],
-                       "v_abstract": [0.01, 0.03], "v_ind": [0.05, 0.07], "v_ind_abstract_human": [0.02, 0.06]})  # fmt: skip
+    br = pd.DataFrame({"variant": ["bug", "bug"], "table": ["nash", "rnr"], "p": [0.0, 0.5], "v_abstract": [0.01, 0.03],
+                       "v_ind": [0.05, 0.07], "v_ind_abstract_human": [0.02, 0.06]})  # fmt: skip
     out = add_br_columns(scores, br)
     assert out["v_ind"].tolist()[:2] == [0.05, 0.07] and out["v_ind"].iloc[2:].isna().all()
     assert out["v_abstract"].tolist()[:2] == [0.01, 0.03] and out["v_ind_abstract_human"].iloc[1] == 0.06

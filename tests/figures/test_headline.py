@@ -127,8 +127,8 @@ def test_evidence_gains_with_the_bonferroni_correction():
 
 
 def test_realcard_headline_orders_tables_and_keeps_room_for_the_lower_bounds():
-    scores = pd.DataFrame([("wild", "sweep", 1.0), ("wild", "rnr", 0.5), ("wild", "nash", 0.0), ("wild", "v0.5", np.nan)],
-                          columns=["variant", "table", "p"]).assign(
+    rows = [("wild", "sweep", 1.0), ("wild", "rnr", 0.5), ("wild", "nash", 0.0), ("wild", "v0.5", np.nan)]
+    scores = pd.DataFrame(rows, columns=["variant", "table", "p"]).assign(
         v_abstract=[np.nan, 0.03, 0.01, np.nan], v_ind=[np.nan, 0.08, 0.05, np.nan],
         v_ind_abstract_human=[np.nan, 0.02, 0.04, np.nan])  # fmt: skip
     h = headline_realcard(scores)

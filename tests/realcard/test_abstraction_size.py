@@ -73,7 +73,8 @@ def test_equivalence_margins_and_statements():
 
     d = pd.DataFrame({
         "buckets": [10, 40, 80],
-        "pop_vs_ref": [-0.02, 0.0, 0.01], "pop_vs_ref_ci_low": [-0.06, 0.0, -0.01], "pop_vs_ref_ci_high": [0.02, 0.0, 0.03],
+        "pop_vs_ref": [-0.02, 0.0, 0.01], "pop_vs_ref_ci_low": [-0.06, 0.0, -0.01],
+        "pop_vs_ref_ci_high": [0.02, 0.0, 0.03],
         "lbr_vs_ref": [0.05, 0.0, np.nan], "lbr_vs_ref_ci_low": [-0.01, 0.0, np.nan],
         "lbr_vs_ref_ci_high": [0.11, 0.0, np.nan],
     })  # fmt: skip
