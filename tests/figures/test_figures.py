@@ -241,6 +241,10 @@ def test_abstraction_size_shows_the_bracket_and_three_real_card_series_with_thei
     bars = lbr.lines[2][0].get_segments()
     assert np.allclose([seg[:, 1].min() for seg in bars], 0.1 * df["pop_mean"] - 0.1)
     assert np.allclose([seg[:, 1].max() for seg in bars], 0.1 * df["pop_mean"] + 0.1)
+    # with the realcard_br stage's columns: a fourth panel, V_A and V_ind against the bucket count
+    ind = df.assign(v_abstract=0.03, v_ind=np.linspace(0.09, 0.06, len(df)), v_ind_abstract_human=np.nan)
+    four = figures.draw_abstraction_size(ind)
+    assert len(four.axes) == 4 and np.allclose(four.axes[3].get_lines()[1].get_ydata(), ind["v_ind"])
     cost = figures.draw_abstraction_size_cost(timing)
     legend = [t.get_text() for t in cost.axes[0].get_legend().get_texts()]
     assert legend == ["Nash: exponent 1.50", "p table: exponent 1.50"]
