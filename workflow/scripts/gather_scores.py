@@ -14,4 +14,7 @@ with logged(snakemake.log[0]):
         lbr=snakemake.input.lbr[0] if snakemake.input.lbr else None,
         realcard_br=snakemake.input.realcard_br[0] if snakemake.input.realcard_br else None,
         provenance=provenance(snakemake.rule, snakemake.wildcards, snakemake.params, snakemake.input),
+        # the convergence table does not depend on the real-card best response: its provenance leaves it out
+        convergence_provenance=provenance(snakemake.rule, snakemake.wildcards, snakemake.params,
+                                          [f for f in snakemake.input if f not in snakemake.input.realcard_br]),
     )

@@ -89,13 +89,15 @@ def gather_scores(
     provenance: Provenance = None,
     lbr: str | None = None,
     realcard_br: str | None = None,
+    convergence_provenance: Provenance = None,
 ) -> None:
     """``scores`` and ``convergence`` of every variant in one table each, and the solves'
     wall-clock timings (not reproducible, not in the receipt) in one TSV.  With ``lbr`` (the
     gathered local-best-response table) the rows of the published table (``rnr``) and of
     ``v0.5`` get what LBR wins from them (:meth:`LBRScore.columns`; NaN and 0 hands elsewhere);
     with ``realcard_br`` (the gathered decompositions) every table computed gets V_A, V_ind and
-    the abstract human's G_ind value (:func:`add_br_columns`)."""
+    the abstract human's G_ind value (:func:`add_br_columns`).  ``convergence_provenance``, when
+    given, is the convergence table's (the inputs that decide it: not the real-card best response)."""
     df = pd.concat([read_parquet(p) for p in scores], ignore_index=True)
     df = df.sort_values(["variant", "table", "p"], kind="stable").reset_index(drop=True)
     units = {**(read_metadata(scores[0]).get("units", {}) if scores else {}), **LBR_COLUMN_UNITS,
@@ -103,7 +105,8 @@ def gather_scores(
     df = add_lbr_columns(df, read_parquet(lbr) if lbr else None)
     df = add_br_columns(df, read_parquet(realcard_br) if realcard_br else None)
     write_parquet(df, out["scores"], metadata=table_metadata(provenance, units))
-    gather(convergence, out["convergence"], sort=["variant", "p", "iteration"], provenance=provenance)
+    gather(convergence, out["convergence"], sort=["variant", "p", "iteration"],
+           provenance=convergence_provenance or provenance)  # fmt: skip
     timing = [
         pd.read_csv(path, sep="\t").assign(variant=v, p=float(p)) for (v, p), path in zip(solves, timings, strict=True)
     ]
