@@ -20,6 +20,7 @@ include: "workflow/rules/abstraction_study.smk"
 include: "workflow/rules/scores.smk"
 include: "workflow/rules/export.smk"
 include: "workflow/rules/realcards.smk"
+include: "workflow/rules/realcard_br.smk"
 include: "workflow/rules/multi.smk"
 include: "workflow/rules/rulebook.smk"
 
@@ -40,6 +41,8 @@ localrules:
     headline_tables,
     multi_figure,
     lbr_gather,
+    realcard_br_gather,
+    realcard_br_figure,
     belief_claims,
     gather_solver_comparison,
     solver_comparison_figure,

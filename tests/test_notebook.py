@@ -33,7 +33,7 @@ def notebook_figures() -> list[str]:
 
 def test_the_notebook_draws_every_figure_of_the_pipeline():
     figures = pipeline_figures()
-    assert len(figures) == 15  # 12 figures, the strategy heat map once per variant
+    assert len(figures) == 16  # 13 figures, the strategy heat map once per variant
     assert sorted(notebook_figures()) == sorted(figures)
 
 

@@ -164,6 +164,33 @@ def test_lbr_columns_of_the_scores_table():
     assert list(none.columns) == list(out.columns) and none["lbr_win"].isna().all() and (none["lbr_hands"] == 0).all()
 
 
+def test_br_columns_of_the_scores_table():
+    """V_A, V_ind and the abstract human land on the rows of their variant and p (the published
+    table's too, not v0.5's); a V_A that is not minus the guarantee, a human above V_ind, or a
+    row without its table are refused."""
+    import numpy as np
+    import pandas as pd
+
+    from poker51.realcard.decomposition import BoundViolation
+    from poker51.stages import BR_COLUMNS, add_br_columns
+
+    scores = pd.DataFrame({"variant": ["bug", "bug", "bug", "wild"], "table": ["nash", "rnr", "v0.5", "rnr"],
+                           "p": [0.0, 0.5, np.nan, 0.5], "guarantee": [-0.01, -0.03, -3.0, -0.1]})  # fmt: skip
+    br = pd.DataFrame({"variant": ["bug", "bug"], "table": ["nash", "rnr"], "p": [0.0, 0.5], "v_abstract": [0.01, 0.03],
+                       "v_ind": [0.05, 0.07], "v_ind_abstract_human": [0.02, 0.06]})  # fmt: skip
+    out = add_br_columns(scores, br)
+    assert out["v_ind"].tolist()[:2] == [0.05, 0.07] and out["v_ind"].iloc[2:].isna().all()
+    assert out["v_abstract"].tolist()[:2] == [0.01, 0.03] and out["v_ind_abstract_human"].iloc[1] == 0.06
+    none = add_br_columns(scores, None)
+    assert all(none[c].isna().all() for c in BR_COLUMNS) and list(none.columns) == list(out.columns)
+    with pytest.raises(ValueError, match="is not minus the guarantee"):
+        add_br_columns(scores, br.assign(v_abstract=[0.01, 0.04]))
+    with pytest.raises(BoundViolation, match="exceeds V_ind"):
+        add_br_columns(scores, br.assign(v_ind_abstract_human=[0.02, 0.08]))
+    with pytest.raises(ValueError, match="matches 0 score rows"):
+        add_br_columns(scores, br.assign(p=[0.0, 0.4]))
+
+
 # --------------------------------------------------------------------------- issue 12's config keys
 @pytest.mark.parametrize(
     "edit, message",

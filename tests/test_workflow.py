@@ -163,6 +163,8 @@ def test_quick_rules_are_local():
         ),
         ("range", "config error: {file}: solve.sweep[1]: 2 is above the maximum 1"),
         ("comparison", "config error: solver_comparison.variants: bug not in abstraction.variants"),
+        ("br", "config error: realcard_br.p: 0.3 not a solved table (solve.p or solve.sweep)"),
+        ("br_schema", "config error: {file}: realcard_br.p: 'some' is not valid under any of the given schemas"),
     ],
 )
 def test_a_bad_config_stops_the_dag_with_one_line(tmp_path, kind, message):
@@ -179,6 +181,12 @@ def test_a_bad_config_stops_the_dag_with_one_line(tmp_path, kind, message):
         file = "config/bad.yaml"
     elif kind == "comparison":  # a variant without abstraction tables
         smoke["solver_comparison"]["variants"] = ["standard", "bug"]
+        file = "config/bad.yaml"
+    elif kind == "br":  # a table that no solve writes
+        smoke["realcard_br"]["p"] = [0.0, 0.3]
+        file = "config/bad.yaml"
+    elif kind == "br_schema":
+        smoke["realcard_br"]["p"] = "some"
         file = "config/bad.yaml"
     else:
         smoke["solve"]["sweep"] = [0.5, 2]

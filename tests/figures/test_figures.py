@@ -107,6 +107,14 @@ def _abstraction_size() -> tuple[pd.DataFrame, pd.DataFrame]:
     return df, timing
 
 
+def _realcard_br() -> pd.DataFrame:
+    p = np.array([0.0, 0.5, 1.0])
+    rows = [(v, t, q) for v in ("standard", "wild") for t, q in zip(("nash", "rnr", "sweep"), p)]
+    df = pd.DataFrame(rows, columns=["variant", "table", "p"])
+    return df.assign(v_abstract=0.03 + df["p"] ** 2, v_ind=0.07 + 1.2 * df["p"] ** 2,
+                     v_ind_abstract_human=0.03 + 1.1 * df["p"] ** 2)  # fmt: skip
+
+
 @pytest.fixture(scope="module")
 def tiny_summary() -> pd.DataFrame:
     game = build_game(small_abstraction())
@@ -127,6 +135,7 @@ def drawings(tiny_summary):
         "strategy": (figures.draw_strategy, figures.fig_strategy, (tiny_summary, names, 4, "tiny")),
         "evidence": (figures.draw_evidence, figures.fig_evidence, (_evidence(),)),
         "solver_comparison": (figures.draw_solver_comparison, figures.fig_solver_comparison, _comparison()),
+        "realcard_br": (figures.draw_realcard_br, figures.fig_realcard_br, (_realcard_br(),)),
         "abstraction_size": (figures.draw_abstraction_size, figures.fig_abstraction_size, _abstraction_size()[:1]),
         "abstraction_size_cost": (
             figures.draw_abstraction_size_cost,
@@ -232,6 +241,10 @@ def test_abstraction_size_shows_the_bracket_and_three_real_card_series_with_thei
     bars = lbr.lines[2][0].get_segments()
     assert np.allclose([seg[:, 1].min() for seg in bars], 0.1 * df["pop_mean"] - 0.1)
     assert np.allclose([seg[:, 1].max() for seg in bars], 0.1 * df["pop_mean"] + 0.1)
+    # with the realcard_br stage's columns: a fourth panel, V_A and V_ind against the bucket count
+    ind = df.assign(v_abstract=0.03, v_ind=np.linspace(0.09, 0.06, len(df)), v_ind_abstract_human=np.nan)
+    four = figures.draw_abstraction_size(ind)
+    assert len(four.axes) == 4 and np.allclose(four.axes[3].get_lines()[1].get_ydata(), ind["v_ind"])
     cost = figures.draw_abstraction_size_cost(timing)
     legend = [t.get_text() for t in cost.axes[0].get_legend().get_texts()]
     assert legend == ["Nash: exponent 1.50", "p table: exponent 1.50"]
@@ -291,3 +304,13 @@ def test_removal_colourbar_reads_plain_percentages():
     (bar,) = [ax for ax in fig.axes if ax.get_label() == "<colorbar>"]
     labels = [t.get_text() for t in bar.get_yticklabels()]
     assert "0" in labels and all(s == "0" or s[0] in "+-" and "10" not in s[1:3] for s in labels), labels
+
+
+def test_realcard_br_has_a_panel_per_variant_with_three_series_and_the_published_p():
+    fig = figures.draw_realcard_br(_realcard_br())
+    axes = [ax for ax in fig.axes if ax.get_title()]
+    assert [ax.get_title() for ax in axes] == ["standard: 3 tables", "wild: 3 tables"]
+    for ax in axes:
+        series = [line for line in ax.get_lines() if len(line.get_xdata()) == 3]
+        assert len(series) == 3
+        assert any(list(line.get_xdata()) == [0.5, 0.5] for line in ax.get_lines())  # the published table's p

@@ -4,8 +4,15 @@ from __future__ import annotations
 
 import numpy as np
 import pandas as pd
+import pytest
 
-from poker51.figures.headline import headline_evidence, headline_scores, write_html
+from poker51.figures.headline import (
+    evidence_note,
+    headline_evidence,
+    headline_realcard,
+    headline_scores,
+    write_html,
+)
 
 
 def test_scores_put_the_quoted_tables_first():
@@ -99,3 +106,36 @@ def test_the_scores_page_fits_1280_px():
         header = max(words, min(len(col) * 7, 72))
         width += max(header, max(len(c) for c in cells) * 7) + 12
     assert width < 1280, width
+
+
+def test_evidence_gains_with_the_bonferroni_correction():
+    """Three paired gains (m = 3, each at 1 - 0.05/3): +0.10 with se 0.045 excludes 0 at 95% alone
+    (t 2.22) but not corrected (t 2.40); +0.20 with se 0.04 does both; -0.15 with se 0.03 is a
+    loss that survives too."""
+    rows = []
+    for t, m, se in (("rock", 0.10, 0.045), ("maniac", 0.20, 0.04), ("regular", -0.15, 0.03)):
+        for pol, mean in (("v0.6", m + 0.5), ("v0.5", 0.5), ("v0.6-v0.5", m)):
+            rows.append(("standard", "in_sample", t, pol, 1000, mean, se, mean - 1.962 * se, mean + 1.962 * se))
+    ev = pd.DataFrame(rows, columns=["variant", "population", "type", "policy", "hands", "mean", "se", "ci_low",
+                                     "ci_high"])  # fmt: skip
+    h = headline_evidence(ev).set_index("type")
+    col = "v0.6-v0.5: Bonferroni (m = 3)"
+    assert h.loc["rock", col].endswith(" no") and h.loc["maniac", col].endswith(" yes")
+    assert h.loc["regular", col].endswith(" yes") and h.loc["rock", col].startswith("[-0.")
+    note = evidence_note(ev)
+    assert "m = 3 paired intervals" in note and "2 of the 3 gains still exclude 0; not: standard rock." in note
+
+
+def test_realcard_headline_orders_tables_and_keeps_room_for_the_lower_bounds():
+    rows = [("wild", "sweep", 1.0), ("wild", "rnr", 0.5), ("wild", "nash", 0.0), ("wild", "v0.5", np.nan)]
+    scores = pd.DataFrame(rows, columns=["variant", "table", "p"]).assign(
+        v_abstract=[np.nan, 0.03, 0.01, np.nan], v_ind=[np.nan, 0.08, 0.05, np.nan],
+        v_ind_abstract_human=[np.nan, 0.02, 0.04, np.nan])  # fmt: skip
+    h = headline_realcard(scores)
+    assert list(h["table"]) == ["nash", "rnr"] and list(h["p"]) == ["0", "0.5"]
+    assert h["V_ind - V_A"].tolist() == pytest.approx([0.04, 0.05])
+    assert h["V_ind - abstract human"].tolist() == pytest.approx([0.01, 0.06])
+    assert "real cards: lower bound by play" not in h.columns
+    more = headline_realcard(scores.assign(v_real_lower=0.02, v_real_lower_ci_low=0.01, v_real_lower_ci_high=0.03))
+    assert more["real cards: lower bound by play"].tolist() == [0.02, 0.02]
+    assert list(headline_realcard(scores.drop(columns=["v_ind"])).columns)[:3] == ["variant", "table", "p"]

@@ -61,3 +61,27 @@ def test_paired_differences_are_per_deal_against_the_reference():
     short = deals[~((deals["buckets"] == 160) & (deals["hand"] == 0))]
     with pytest.raises(ValueError, match="160 buckets and the reference 40 played different deals"):
         paired_differences(short, 40)
+
+
+def test_equivalence_margins_and_statements():
+    """The smallest margin holding each paired interval, and the statement at a given margin
+    (the reference row, a zero-width interval, is equivalent; a missing scope is not)."""
+    import numpy as np
+    import pandas as pd
+
+    from poker51.realcard.abstraction_size import equivalence
+
+    d = pd.DataFrame({
+        "buckets": [10, 40, 80],
+        "pop_vs_ref": [-0.02, 0.0, 0.01], "pop_vs_ref_ci_low": [-0.06, 0.0, -0.01],
+        "pop_vs_ref_ci_high": [0.02, 0.0, 0.03],
+        "lbr_vs_ref": [0.05, 0.0, np.nan], "lbr_vs_ref_ci_low": [-0.01, 0.0, np.nan],
+        "lbr_vs_ref_ci_high": [0.11, 0.0, np.nan],
+    })  # fmt: skip
+    eq = equivalence(d, 0.05)
+    assert eq["pop_vs_ref_margin"].tolist() == [0.06, 0.0, 0.03]
+    assert eq["pop_equivalent"].tolist() == [False, True, True]
+    assert eq["lbr_equivalent"].tolist() == [False, True, False] and eq["lbr_vs_ref_margin"].iloc[0] == 0.11
+    assert "holdout_equivalent" not in eq.columns
+    with pytest.raises(ValueError, match="margin must be above 0"):
+        equivalence(d, 0.0)

@@ -1,6 +1,8 @@
 # Stage 3c: the abstraction-size study (issue 12, section 2; config abstraction_study, on by
 # default).  Per bucket count, one job builds the standard variant's abstraction, solves its
-# Nash and p tables and plays the p table on real cards; the gathered table and its figure
+# Nash and p tables, plays the p table on real cards and computes its exact best response in G_ind
+# (V_ind, when realcard_br is on; Riemann's strength table from the standard variant's
+# realcard_riemann job when standard is solved); the gathered table and its figure
 # are in the receipt, the wall-clock seconds and memory (timing TSV, cost figure) are not.
 
 
@@ -8,10 +10,12 @@ rule abstraction_size:
     input:
         population=config["population"],
         holdout=[config["holdout"]] if config.get("holdout") else [],
+        riemann=[out("standard/realcard_br/riemann.parquet")] if STUDY_BR and "standard" in VARIANTS else [],
     output:
         table=out("study/abstraction_size/b{buckets}.parquet"),
         hands=out("study/abstraction_size/b{buckets}_hands.parquet"),
         timing=out("study/abstraction_size/b{buckets}.tsv"),
+        **({"br": out("study/abstraction_size/b{buckets}_br.parquet")} if STUDY_BR else {}),
     wildcard_constraints:
         buckets="[0-9]+",
     params:
@@ -50,11 +54,13 @@ rule gather_abstraction_size:
         tables=[out(f"study/abstraction_size/b{b}.parquet") for b in STUDY_BUCKETS],
         timings=[out(f"study/abstraction_size/b{b}.tsv") for b in STUDY_BUCKETS],
         hands=[out(f"study/abstraction_size/b{b}_hands.parquet") for b in STUDY_BUCKETS],
+        br=[out(f"study/abstraction_size/b{b}_br.parquet") for b in STUDY_BUCKETS] if STUDY_BR else [],
     output:
         table=out("study/abstraction_size.parquet"),
         timing=out("study/abstraction_size_timing.tsv"),
     params:
         reference=STUDY_REFERENCE,
+        margin=STUDY.get("margin", 0.05),
     conda:
         "../envs/poker51.yaml"
     log:

@@ -49,7 +49,7 @@ def table_report(path, caption, category):
     return report(path, caption=f"../report/{caption}.rst", category=category)
 
 
-HEADLINE = ("scores", "evidence", "claims")
+HEADLINE = ("scores", "realcard", "evidence", "claims")
 
 
 def census_targets():
@@ -170,6 +170,33 @@ BELIEF_VARIANTS = [v for v in ("wild", "bug") if v in VARIANTS] if "standard" in
 BELIEF_ON = bool(config["belief_claims"]["enabled"]) and bool(BELIEF_VARIANTS)
 
 
+BR = config.get("realcard_br", {})
+#: the tables (their p) whose exact best response on real cards with independent hands is computed
+#: (realcard_br.p: `all` for every solved table, or a list of solved p; none when disabled)
+_BR_P = BR.get("p", "all")
+BR_PS = (
+    []
+    if not BR.get("enabled", True)
+    else (SOLVE_PS if _BR_P == "all" else sorted({float(p) for p in _BR_P}))
+)
+if not set(BR_PS) <= set(SOLVE_PS):
+    _extra = ", ".join(f"{p:g}" for p in sorted(set(BR_PS) - set(SOLVE_PS)))
+    sys.exit(f"config error: realcard_br.p: {_extra} not a solved table (solve.p or solve.sweep)")
+
+
+def br_targets():
+    """Per variant and table the decomposition and the G_ind best response, gathered, and the figure."""
+    if not BR_PS:
+        return []
+    return (
+        [out(f"{v}/realcard_br/riemann.parquet") for v in VARIANTS]
+        + [out(f"{v}/realcard_br/{p_label(p)}{kind}.parquet") for v in VARIANTS for p in BR_PS
+           for kind in ("", "_hands", "_post")]
+        + [out("realcard_br.parquet")]
+        + figure("realcard_br")
+    )
+
+
 def lbr_targets():
     if not LBR_ON:
         return []
@@ -232,7 +259,7 @@ def receipt_inputs():
     files += [table_file(v, ext) for v in VARIANTS for ext in ("parquet", "json")]
     files += [out(f"{v}/evidence_hands.parquet") for v in VARIANTS]
     files += [out("evidence.parquet")] + figure("evidence")
-    files += lbr_targets() + belief_targets()
+    files += lbr_targets() + belief_targets() + br_targets()
     files += multi_targets()
     files += rulebook_targets()
     files += [f for f in comparison_targets() if f.endswith(".parquet")]  # its figure shows seconds
@@ -252,6 +279,10 @@ if STUDY_BUCKETS and STUDY_REFERENCE not in STUDY_BUCKETS:
     sys.exit(f"config error: abstraction_study.reference: {STUDY_REFERENCE} not in abstraction_study.buckets")
 
 
+#: the study's p table gets its V_ind (the realcard_br stage's value) when that stage is on
+STUDY_BR = bool(STUDY_BUCKETS) and BR.get("enabled", True)
+
+
 def study_targets():
     """The abstraction-size study's table, timings and figures (issue 12, section 2)."""
     if not STUDY_BUCKETS:
@@ -269,7 +300,8 @@ def study_receipt_files():
     if not STUDY_BUCKETS:
         return []
     return (
-        [out(f"study/abstraction_size/b{b}{kind}.parquet") for b in STUDY_BUCKETS for kind in ("", "_hands")]
+        [out(f"study/abstraction_size/b{b}{kind}.parquet") for b in STUDY_BUCKETS
+         for kind in ("", "_hands", *(("_br",) if STUDY_BR else ()))]
         + [out("study/abstraction_size.parquet")]
         + figure("abstraction_size")
     )
@@ -296,6 +328,7 @@ def all_targets():
         + score_targets()
         + export_targets()
         + lbr_targets()
+        + br_targets()
         + belief_targets()
         + multi_targets()
         + rulebook_targets()

@@ -39,6 +39,7 @@ rule gather_scores:
         convergence=[f"{solve_dir(v, p)}/convergence.parquet" for v in VARIANTS for p in SOLVE_PS],
         timing=[f"{solve_dir(v, p)}/timing.tsv" for v in VARIANTS for p in SOLVE_PS],
         lbr=[out("lbr.parquet")] if LBR_ON else [],
+        realcard_br=[out("realcard_br.parquet")] if BR_PS else [],
     output:
         scores=out("scores.parquet"),
         convergence=out("convergence.parquet"),

@@ -21,5 +21,9 @@ with logged(snakemake.log[0]):
         lbr_cfg={"seed": p.lbr_seed, "particles": p.particles, "max_tries": p.max_tries},
         out=dict(snakemake.output.items()),
         threads=snakemake.threads,
-        provenance=provenance(snakemake.rule, snakemake.wildcards, p, snakemake.input),
+        # the study's own files: the provenance of the inputs that decide them (not the Riemann table)
+        provenance=provenance(snakemake.rule, snakemake.wildcards, p,
+                              [snakemake.input.population, *snakemake.input.holdout]),
+        riemann=snakemake.input.riemann[0] if snakemake.input.riemann else None,
+        br_provenance=provenance(snakemake.rule, snakemake.wildcards, p, snakemake.input),
     )

@@ -10,4 +10,6 @@ with logged(snakemake.log[0]):
         int(snakemake.params.reference),
         dict(snakemake.output.items()),
         provenance=provenance(snakemake.rule, snakemake.wildcards, snakemake.params, snakemake.input),
+        br=list(snakemake.input.br),
+        margin=snakemake.params.margin,
     )

@@ -1,6 +1,6 @@
 """Rule gather_scores: scores and convergence of every variant in one table each (with what the
-local best response wins, when it ran), and the solves' wall-clock timings (not reproducible,
-not in the receipt) in a TSV."""
+local best response wins, and the real-card best response's V_A and V_ind, when they ran), and the
+solves' wall-clock timings (not reproducible, not in the receipt) in a TSV."""
 
 from poker51.stages import gather_scores, logged, provenance
 
@@ -12,5 +12,9 @@ with logged(snakemake.log[0]):
         list(snakemake.params.solves),
         dict(snakemake.output.items()),
         lbr=snakemake.input.lbr[0] if snakemake.input.lbr else None,
+        realcard_br=snakemake.input.realcard_br[0] if snakemake.input.realcard_br else None,
         provenance=provenance(snakemake.rule, snakemake.wildcards, snakemake.params, snakemake.input),
+        # the convergence table does not depend on the real-card best response: its provenance leaves it out
+        convergence_provenance=provenance(snakemake.rule, snakemake.wildcards, snakemake.params,
+                                          [f for f in snakemake.input if f not in snakemake.input.realcard_br]),
     )

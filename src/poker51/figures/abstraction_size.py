@@ -40,15 +40,19 @@ def draw_abstraction_size(df: pd.DataFrame) -> Figure:
     the p table.  Middle, the p table on real cards against the population and the hold-out
     types (means with 95% CIs), with its abstract value against the population for
     comparison.  Right, the p table on real cards against the local best response (minus
-    what LBR wins, 95% CI)."""
+    what LBR wins, 95% CI).  When the table has ``v_ind`` (the realcard_br stage on), a fourth
+    panel: what a best-responding human wins from the p table, V_A (minus its guarantee) and the
+    exact best response in G_ind, V_ind."""
     df = df.sort_values("buckets", kind="stable")
     b = df["buckets"].to_numpy(np.float64)
     p = float(df["p"].iloc[0]) if len(df) else float("nan")
     n = int(df["pop_hands"].iloc[0]) if len(df) else 0
     m = int(df["lbr_hands"].iloc[0]) if len(df) else 0
     with style():
+        with_ind = "v_ind" in df.columns and bool(df["v_ind"].notna().any())
         fig = new_figure(DOUBLE, 3.0)
-        left, middle, right = fig.subplots(1, 3)
+        axes = fig.subplots(1, 4 if with_ind else 3)
+        left, middle, right = axes[:3]
         left.fill_between(b, df["value_low"], df["value_high"], color="C0", alpha=0.25, linewidth=0,
                           label="value bracket")  # fmt: skip
         left.plot(b, df["nash_guarantee"], "o-", color="C0", markersize=3, label="Nash table's guarantee")
@@ -68,7 +72,14 @@ def draw_abstraction_size(df: pd.DataFrame) -> Figure:
                   label="vs local best response")  # fmt: skip
         right.axhline(0.0, color="grey", linewidth=0.6)
         right.set_title(f"p = {p:g} table vs local best\nresponse ({m:,} hands)")
-        for ax in (left, middle, right):
+        if with_ind:
+            ind = axes[3]
+            ind.plot(b, df["v_abstract"], "o-", color="C0", markersize=3, linewidth=0.8, label="$V_A$ (abstract)")
+            ind.plot(b, df["v_ind"], "s-", color="C3", markersize=3, linewidth=0.8, label="$V_{ind}$ (exact)")
+            ind.set_title(f"p = {p:g} table: best\nresponder wins")
+            ind.set_ylabel("jbits/hand (the human)")
+            ind.legend(frameon=False, fontsize=6, loc="best")
+        for ax in axes:
             _log2_axis(ax, b)
         middle.set_ylabel("Riemann's mean jbits per hand (95% CI)")
     return fig

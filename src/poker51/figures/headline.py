@@ -1,6 +1,7 @@
 """The headline tables as small HTML pages, for ``snakemake --report``, and as CSV and LaTeX for
 a paper (derived views of ``scores.parquet``, ``evidence.parquet`` and ``census/claims.parquet``;
-not in the receipt)."""
+not in the receipt): the scores, the real-card best response (from the scores), the evidence (with
+its multiplicity correction) and the census claims."""
 
 from __future__ import annotations
 
@@ -9,7 +10,7 @@ from pathlib import Path
 
 import pandas as pd
 
-from poker51.realcard.evidence import DIFF, POLICIES
+from poker51.realcard.evidence import DIFF, POLICIES, bonferroni
 
 _CSS = (
     "body{font-family:sans-serif;font-size:12px}"
@@ -69,7 +70,66 @@ def headline_evidence(evidence: pd.DataFrame) -> pd.DataFrame:
     table = cells.pivot(index=rows, columns="policy", values="cell")
     table = table[[c for c in (*POLICIES, DIFF) if c in table.columns]]
     hands = evidence.groupby(rows)["hands"].first()
-    return table.assign(deals=hands).reset_index().rename_axis(columns=None)
+    table = table.assign(deals=hands)
+    if "se" in evidence.columns and "population" in evidence.columns and (evidence["policy"] == DIFF).any():
+        adj = bonferroni(evidence).set_index(rows)
+        m = int(adj["m"].iloc[0])
+        cell = [f"[{lo:+.3f}, {hi:+.3f}] {'yes' if ok else 'no'}"
+                for lo, hi, ok in adj[["adj_low", "adj_high", "survives"]].itertuples(False)]  # fmt: skip
+        table[f"{DIFF}: Bonferroni (m = {m})"] = pd.Series(cell, index=adj.index).reindex(table.index)
+    return table.reset_index().rename_axis(columns=None)
+
+
+def evidence_note(evidence: pd.DataFrame) -> str:
+    """The evidence table's note: what the cells are, and which paired gains survive the
+    Bonferroni correction over all of the table's paired intervals."""
+    note = "Riemann's mean jbits per hand [95% CI]; the difference is paired (the same deals)."
+    if "se" not in evidence.columns or "population" not in evidence.columns:
+        return note
+    adj = bonferroni(evidence)
+    if adj.empty:
+        return note
+    m, kept = int(adj["m"].iloc[0]), int(adj["survives"].sum())
+    lost = [f"{r.variant} {r.type}" for r in adj.itertuples(False) if not r.survives]
+    return (
+        f"{note} Multiplicity: the table holds m = {m} paired intervals; with the Bonferroni correction "
+        f"(each at {1 - 0.05 / m:.4%}, all {m} together at least 95%) {kept} of the {m} gains still exclude 0"
+        + (f"; not: {', '.join(lost)}." if lost else ".")
+    )
+
+
+#: the real-card best response's columns (jbits per hand the best-responding human wins), and the
+#: lower bounds by play where the table has them (issue 26)
+_REALCARD_COLUMNS = {
+    "variant": "variant",
+    "table": "table",
+    "p": "p",
+    "v_abstract": "V_A: abstract best response",
+    "v_ind": "V_ind: exact best response in G_ind",
+    "ind_gap": "V_ind - V_A",
+    "v_ind_abstract_human": "abstract best response in G_ind",
+    "human_gap": "V_ind - abstract human",
+    "v_real_lower": "real cards: lower bound by play",
+    "v_real_lower_ci_low": "lower bound: CI low",
+    "v_real_lower_ci_high": "lower bound: CI high",
+    "v_real": "V_real",
+}
+
+
+def headline_realcard(scores: pd.DataFrame) -> pd.DataFrame:
+    """What a best responder wins from each table whose real-card best response was computed
+    (jbits per hand for the human, + = it wins): V_A (minus the guarantee), V_ind, their gap, the
+    abstract best response played in G_ind and its distance below V_ind, then the real-card
+    lower bounds where ``scores`` has them; the Nash, published and sweep tables per variant."""
+    if "v_ind" not in scores.columns:
+        return pd.DataFrame(columns=list(_REALCARD_COLUMNS.values())[:7])
+    df = scores[scores["v_ind"].notna()]
+    df = df.assign(ind_gap=df["v_ind"] - df["v_abstract"], human_gap=df["v_ind"] - df["v_ind_abstract_human"],
+                   _order=df["table"].map(_TABLE_ORDER).fillna(9))  # fmt: skip
+    df = df.sort_values(["variant", "_order", "p"], kind="stable")
+    df = df.assign(p=[f"{p:g}" for p in df["p"]])
+    names = {k: v for k, v in _REALCARD_COLUMNS.items() if k in df.columns}
+    return df[list(names)].rename(columns=names).reset_index(drop=True)
 
 
 def headline_claims(claims: pd.DataFrame) -> pd.DataFrame:

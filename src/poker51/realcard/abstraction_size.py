@@ -148,4 +148,33 @@ def paired_differences(deals: pd.DataFrame, reference: int) -> pd.DataFrame:
     return pd.DataFrame(rows)
 
 
-__all__ = ["DEAL_COLUMNS", "DEAL_SCOPES", "paired_differences", "pooled", "real_card_columns", "table_player"]
+def equivalence(diffs: pd.DataFrame, margin: float) -> pd.DataFrame:
+    """Equivalence statements from :func:`paired_differences`: per bucket count and scope,
+    ``{scope}_vs_ref_margin`` = max(|ci_low|, |ci_high|), the smallest margin δ whose band
+    [-δ, +δ] holds the paired 95% interval, and ``{scope}_equivalent``: that margin is at most
+    ``margin`` (the two tables are equivalent within ±``margin`` jbits per hand: the interval
+    test of equivalence, each side at 2.5%).  Not equivalent is not a difference: an interval
+    wider than the margin (``{scope}_vs_ref_margin`` above it with 0 inside) means the study is
+    underpowered at that margin.  The reference row (a zero-width interval) is equivalent.
+
+    >>> d = pd.DataFrame({"buckets": [10], "pop_vs_ref": [0.01], "pop_vs_ref_ci_low": [-0.02],
+    ...                   "pop_vs_ref_ci_high": [0.04]})
+    >>> equivalence(d, 0.05)[["pop_vs_ref_margin", "pop_equivalent"]].values.tolist()
+    [[0.04, True]]
+    """
+    if not margin > 0:
+        raise ValueError(f"the equivalence margin must be above 0 jbits per hand, got {margin}")
+    out = pd.DataFrame({"buckets": diffs["buckets"].to_numpy(np.int64)})
+    for scope in DEAL_SCOPES:
+        lo, hi = f"{scope}_vs_ref_ci_low", f"{scope}_vs_ref_ci_high"
+        if lo not in diffs.columns:
+            continue
+        need = np.maximum(np.abs(diffs[lo].to_numpy(np.float64)), np.abs(diffs[hi].to_numpy(np.float64)))
+        out[f"{scope}_vs_ref_margin"] = need
+        out[f"{scope}_equivalent"] = need <= margin  # NaN (no deals) compares False
+    return out
+
+
+__all__ = [
+    "DEAL_COLUMNS", "DEAL_SCOPES", "equivalence", "paired_differences", "pooled", "real_card_columns", "table_player",
+]  # fmt: skip

@@ -213,6 +213,34 @@ def summarize(per_hand: pd.DataFrame, seed: int) -> pd.DataFrame:
     return pd.DataFrame(rows, columns=SUMMARY_COLUMNS)
 
 
+def bonferroni(summary: pd.DataFrame, policy: str = DIFF, level: float = 1 - CONFIDENCE) -> pd.DataFrame:
+    """The family of ``policy``'s intervals (default every paired gain v0.6 - v0.5) of a summary
+    table (:data:`SUMMARY_COLUMNS`) with the Bonferroni correction: ``m`` intervals, each at
+    confidence ``1 - level / m`` (Student-t on the row's ``se`` and ``hands``), so that all of
+    them hold together with probability at least ``1 - level``.  Columns variant, population,
+    type, mean, ``m``, ``adj_low``, ``adj_high`` and ``survives`` (the corrected interval
+    excludes 0: the gain, or loss, is established family-wise).
+
+    >>> s = pd.DataFrame({"variant": ["a", "a"], "population": "in_sample", "type": ["x", "y"],
+    ...     "policy": DIFF, "hands": 1000, "mean": [0.1, 0.2], "se": [0.045, 0.05]})
+    >>> bonferroni(s)[["m", "survives"]].values.tolist()
+    [[2, False], [2, True]]
+    """
+    from scipy import stats
+
+    fam = summary[summary["policy"] == policy].reset_index(drop=True)
+    m = len(fam)
+    if m == 0:
+        return pd.DataFrame(columns=["variant", "population", "type", "mean", "m", "adj_low", "adj_high", "survives"])
+    t = stats.t.ppf(1 - level / (2 * m), fam["hands"].to_numpy(np.float64) - 1)
+    half = t * fam["se"].to_numpy(np.float64)
+    mean = fam["mean"].to_numpy(np.float64)
+    low, high = mean - half, mean + half
+    return pd.DataFrame({"variant": fam["variant"], "population": fam["population"], "type": fam["type"],
+                         "mean": mean, "m": m, "adj_low": low, "adj_high": high,
+                         "survives": (low > 0) | (high < 0)})  # fmt: skip
+
+
 def evidence_run(
     riemann_v06: PlayerFactory,
     v05: PlayerFactory,
@@ -276,6 +304,7 @@ def riemann_factory(
 
 __all__ = [
     "CheckCallPlayer",
+    "bonferroni",
     "DIFF",
     "HOLDOUT",
     "IN_SAMPLE",

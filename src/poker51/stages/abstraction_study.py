@@ -20,11 +20,14 @@ from poker51.games.population import load_population
 from poker51.io import read_metadata, read_parquet, write_parquet
 from poker51.policies.holdout import load_holdout
 from poker51.provenance import JBITS, PROBABILITY, table_metadata, units_for
-from poker51.realcard.abstraction_size import paired_differences, real_card_columns
+from poker51.realcard.abstraction_size import equivalence, paired_differences, real_card_columns
+from poker51.realcard.decomposition import BR_UNIT, VALUE_COLUMNS, decompose, joint_of_frame
+from poker51.realcard.gind import table_arrays, variant_deck
 from poker51.realcard.lbr import LBR_UNIT
 from poker51.solver.passes import set_threads
 from poker51.solver.schedule import CheckSchedule
 from poker51.stages.common import Provenance, figures, stem
+from poker51.stages.realcard_br import ROW_UNITS
 from poker51.study.abstraction_size import STUDY_VARIANT, growth_of, solve_size
 from poker51.study.scores import variant_types
 from poker51.study.solve import WARM_CLOCK
@@ -44,12 +47,19 @@ def run_abstraction_size(
     out: Mapping[str, str],
     threads: int = 1,
     provenance: Provenance = None,
+    riemann: str | None = None,
+    br_provenance: Provenance = None,
 ) -> None:
     """One bucket count of the abstraction-size study: the standard variant's abstraction with
     ``buckets`` buckets (built in the job, the abstraction stage's other settings), its Nash and
     p tables (:func:`poker51.study.abstraction_size.solve_size`), the p table's real-card results
     (:func:`poker51.realcard.abstraction_size.real_card_columns`): ``table`` (.parquet, one
-    deterministic row) and ``timing`` (.tsv: wall-clock seconds and memory, not in the receipt)."""
+    deterministic row), ``timing`` (.tsv: wall-clock seconds and memory, not in the receipt) and,
+    when ``out`` names it, ``br`` (.parquet, one row: the p table's V_A and V_ind,
+    :func:`poker51.realcard.decomposition.decompose` without the abstract human, whose value costs
+    as much again; ``riemann`` the standard variant's Riemann strength table, which no bucket
+    count changes, computed here when None; written with ``br_provenance``, so that the other
+    files keep the provenance of the inputs that decide them)."""
     start = time.perf_counter()
     set_threads(threads)
     tables = build_abstraction(
@@ -74,8 +84,9 @@ def run_abstraction_size(
     )  # fmt: skip
     solved = time.perf_counter()
     row = solves.columns()
+    rnr_table = strategy_table(game, solves.rnr.policy, ab, STUDY_VARIANT)
     cards, deals = real_card_columns(
-        tables, strategy_table(game, solves.rnr.policy, ab, STUDY_VARIANT), pop,
+        tables, rnr_table, pop,
         load_holdout(holdout) if holdout else (), hands=int(study_cfg["evidence_hands"]),
         seed=int(evidence_cfg["seed"]), stack=int(evidence_cfg["stack"]), lbr_hands=int(study_cfg["lbr_hands"]),
         lbr_seed=int(lbr_cfg["seed"]), particles=int(lbr_cfg["particles"]), max_tries=int(lbr_cfg["max_tries"]),
@@ -83,6 +94,18 @@ def run_abstraction_size(
     )  # fmt: skip
     row |= cards
     played = time.perf_counter()
+    if "br" in out:  # the p table's exact best response in G_ind (issue 26): its own file, joined by the gather
+        gd = variant_deck(tables)
+        joint = joint_of_frame(read_parquet(riemann), gd) if riemann else None
+        dec, _ = decompose(gd, table_arrays(rnr_table, gd.n_classes, gd.n_buckets), game, solves.rnr.policy, joint,
+                           human=False)  # fmt: skip
+        br = pd.DataFrame([{"buckets": np.int64(buckets), "p": float(study_cfg["p"]), **dec.columns()}])
+        br_units = {"buckets": "buckets", "p": PROBABILITY, **ROW_UNITS}
+        write_parquet(br, out["br"], metadata=table_metadata(br_provenance or provenance, br_units,
+                                                             variant=STUDY_VARIANT, buckets=int(buckets)))  # fmt: skip
+        log.info("abstraction size %d: V_A %+.6f, V_ind %+.6f (best responder's jbits/hand)", buckets, dec.v_abstract,
+                 dec.v_ind)  # fmt: skip
+    br_done = time.perf_counter()
     df = pd.DataFrame([row])
     units = {
         "buckets": "buckets", "classes": "classes", "private_states": "classes + buckets",
@@ -102,6 +125,7 @@ def run_abstraction_size(
         "build_seconds": built - start,
         "solve_seconds": solved - built,
         "real_card_seconds": played - solved,
+        "realcard_br_seconds": br_done - played,
         "job_seconds": time.perf_counter() - start,
         "peak_rss_mb": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024,
     }
@@ -116,11 +140,16 @@ def gather_abstraction_size(
     reference: int,
     out: Mapping[str, str],
     provenance: Provenance = None,
+    br: Sequence[str] = (),
+    margin: float | None = None,
 ) -> None:
     """Every bucket count's row in one table (sorted by buckets) with its paired real-card
     differences from the ``reference`` bucket count on the same deals
     (:func:`poker51.realcard.abstraction_size.paired_differences`), and the timings in one TSV;
-    logs the fitted growth exponent of the solves' seconds per iteration."""
+    logs the fitted growth exponent of the solves' seconds per iteration.  With ``br`` (the
+    per-size decompositions) the p table's ``v_abstract``, ``v_ind``, ``v_ind_abstract_human``
+    and ``v_ind_vs_ref`` (V_ind minus the reference's: exact, no interval); with ``margin`` the
+    equivalence columns of :func:`poker51.realcard.abstraction_size.equivalence`."""
     df = pd.concat([read_parquet(p) for p in tables], ignore_index=True)
     df = df.sort_values("buckets", kind="stable").reset_index(drop=True)
     diffs = paired_differences(pd.concat([read_parquet(p) for p in hands], ignore_index=True), int(reference))
@@ -129,7 +158,22 @@ def gather_abstraction_size(
     units = {**(read_metadata(tables[0]).get("units", {}) if tables else {}), "reference_buckets": "buckets",
              **units_for([c for c in diffs.columns if "_vs_ref" in c], f"{JBITS}; minus the reference bucket count's, "
                          "same deals")}  # fmt: skip
-    write_parquet(df, out["table"], metadata=table_metadata(provenance, units, reference_buckets=int(reference)))
+    if margin is not None:
+        eq = equivalence(diffs, float(margin))
+        df = df.merge(eq, on="buckets", how="left", validate="one_to_one")
+        units |= {**units_for([c for c in eq.columns if c.endswith("_margin")], f"{JBITS}; the smallest margin "
+                              "whose +- band holds the paired 95% interval"),
+                  **{c: f"the paired 95% interval inside +-{float(margin):g} jbits/hand" for c in eq.columns
+                     if c.endswith("_equivalent")}}  # fmt: skip
+    if br:
+        b = pd.concat([read_parquet(p) for p in br], ignore_index=True)[["buckets", *VALUE_COLUMNS]]
+        b = b.sort_values("buckets", kind="stable").reset_index(drop=True)
+        ref = b[b["buckets"] == int(reference)]["v_ind"]
+        b["v_ind_vs_ref"] = b["v_ind"] - (float(ref.iloc[0]) if len(ref) else np.nan)
+        df = df.merge(b, on="buckets", how="left", validate="one_to_one")
+        units |= units_for([*VALUE_COLUMNS, "v_ind_vs_ref"], BR_UNIT)
+    meta = {"reference_buckets": int(reference), **({} if margin is None else {"margin": float(margin)})}
+    write_parquet(df, out["table"], metadata=table_metadata(provenance, units, **meta))
     timing = pd.concat([pd.read_csv(t, sep="\t") for t in timings], ignore_index=True)
     timing = timing.sort_values("buckets", kind="stable").reset_index(drop=True)
     timing.to_csv(out["timing"], sep="\t", index=False)

@@ -14,6 +14,7 @@ import pandas as pd
 from poker51.io import read_metadata, read_parquet, write_parquet
 from poker51.policies.v05 import abstract_policy
 from poker51.provenance import JBITS, PROBABILITY, table_metadata, units_for
+from poker51.realcard.decomposition import BR_UNIT, check_bound
 from poker51.realcard.lbr import LBR_UNIT, LBRScore
 from poker51.stages.common import Provenance, figures, gather, stem
 from poker51.stages.solve import game_and_types
@@ -87,17 +88,25 @@ def gather_scores(
     out: Mapping[str, str],
     provenance: Provenance = None,
     lbr: str | None = None,
+    realcard_br: str | None = None,
+    convergence_provenance: Provenance = None,
 ) -> None:
     """``scores`` and ``convergence`` of every variant in one table each, and the solves'
     wall-clock timings (not reproducible, not in the receipt) in one TSV.  With ``lbr`` (the
     gathered local-best-response table) the rows of the published table (``rnr``) and of
-    ``v0.5`` get what LBR wins from them (:meth:`LBRScore.columns`; NaN and 0 hands elsewhere)."""
+    ``v0.5`` get what LBR wins from them (:meth:`LBRScore.columns`; NaN and 0 hands elsewhere);
+    with ``realcard_br`` (the gathered decompositions) every table computed gets V_A, V_ind and
+    the abstract human's G_ind value (:func:`add_br_columns`).  ``convergence_provenance``, when
+    given, is the convergence table's (the inputs that decide it: not the real-card best response)."""
     df = pd.concat([read_parquet(p) for p in scores], ignore_index=True)
     df = df.sort_values(["variant", "table", "p"], kind="stable").reset_index(drop=True)
-    units = {**(read_metadata(scores[0]).get("units", {}) if scores else {}), **LBR_COLUMN_UNITS}
-    write_parquet(add_lbr_columns(df, read_parquet(lbr) if lbr else None), out["scores"],
-                  metadata=table_metadata(provenance, units))  # fmt: skip
-    gather(convergence, out["convergence"], sort=["variant", "p", "iteration"], provenance=provenance)
+    units = {**(read_metadata(scores[0]).get("units", {}) if scores else {}), **LBR_COLUMN_UNITS,
+             **BR_COLUMN_UNITS}  # fmt: skip
+    df = add_lbr_columns(df, read_parquet(lbr) if lbr else None)
+    df = add_br_columns(df, read_parquet(realcard_br) if realcard_br else None)
+    write_parquet(df, out["scores"], metadata=table_metadata(provenance, units))
+    gather(convergence, out["convergence"], sort=["variant", "p", "iteration"],
+           provenance=convergence_provenance or provenance)  # fmt: skip
     timing = [
         pd.read_csv(path, sep="\t").assign(variant=v, p=float(p)) for (v, p), path in zip(solves, timings, strict=True)
     ]
@@ -124,6 +133,33 @@ def add_lbr_columns(scores: pd.DataFrame, lbr: pd.DataFrame | None) -> pd.DataFr
         for key, value in score.columns().items():
             out.loc[hit, key] = value
     out["lbr_hands"] = out["lbr_hands"].astype("int64")
+    return out
+
+
+#: the decomposition's columns in ``scores.parquet`` (:mod:`poker51.realcard.decomposition`)
+BR_COLUMNS = ("v_abstract", "v_ind", "v_ind_abstract_human")
+BR_COLUMN_UNITS = units_for(BR_COLUMNS, BR_UNIT)
+
+
+def add_br_columns(scores: pd.DataFrame, br: pd.DataFrame | None) -> pd.DataFrame:
+    """The scores with :data:`BR_COLUMNS` (jbits per hand the best-responding human wins) on the
+    rows of the tables the ``realcard_br`` stage computed (matched by variant and p; NaN
+    elsewhere, v0.5 included).  Refuses a row whose V_A is not minus its guarantee (both are the
+    same best response on the same policy) or whose abstract human's G_ind value exceeds V_ind."""
+    out = scores.copy()
+    for c in BR_COLUMNS:
+        out[c] = np.nan
+    for row in [] if br is None else br.itertuples(index=False):
+        hit = (out["variant"] == row.variant) & (out["table"] != "v0.5") & np.isclose(out["p"], row.p, atol=1e-12)
+        if int(hit.sum()) != 1:
+            raise ValueError(f"realcard_br: {row.variant} p={row.p:g} matches {int(hit.sum())} score rows, not 1")
+        guarantee = float(out.loc[hit, "guarantee"].iloc[0])
+        if abs(row.v_abstract + guarantee) > 1e-9:
+            raise ValueError(f"realcard_br: {row.variant} p={row.p:g}: V_A {row.v_abstract:+.9f} is not minus the "
+                             f"guarantee {guarantee:+.9f}")  # fmt: skip
+        check_bound(row.v_ind, row.v_ind_abstract_human)
+        for c in BR_COLUMNS:
+            out.loc[hit, c] = float(getattr(row, c))
     return out
 
 

@@ -1,0 +1,129 @@
+"""The exact best response on real cards with independent hands (``workflow/rules/realcard_br.smk``):
+per variant and table V_A, V_ind and the abstract human's G_ind value
+(:mod:`poker51.realcard.decomposition`), the best response as two tables, then every table's
+values in one.
+"""
+
+from __future__ import annotations
+
+import logging
+import time
+from collections.abc import Mapping, Sequence
+
+import numpy as np
+import pandas as pd
+
+from poker51.abstraction.tables import AbstractionTables
+from poker51.export.tables import strategy_table
+from poker51.games.cache import cached_game
+from poker51.io import read_metadata, read_parquet, write_parquet
+from poker51.provenance import PROBABILITY, STRENGTH, table_metadata, units_for
+from poker51.realcard.decomposition import BR_UNIT, VALUE_COLUMNS, decompose, joint_frame, joint_of_frame
+from poker51.realcard.gind import riemann_joint, strategy_frames, table_arrays, variant_deck
+from poker51.stages.common import Provenance
+
+log = logging.getLogger("poker51.stages")
+
+#: the units of the per-table row (every value column is the best responder's jbits)
+ROW_UNITS = {
+    "p": PROBABILITY,
+    "dealt_hands": "five-card hands (exact count)",
+    "classes": "classes",
+    "buckets": "buckets",
+    **units_for([*VALUE_COLUMNS, "ind_gap", "human_gap"], BR_UNIT),
+}
+_HAND_UNITS = {
+    **{f"c{i}": "card int 4 * rank + suit (poker51.cards)" for i in range(5)},
+    "keep": "position mask of the sorted hand's kept cards (bit i: card c{i})",
+    "draw": "cards drawn",
+    "opening": "first pre-draw action after the draw count (x check, bN bet N jbits)",
+    "value": f"{BR_UNIT}; this dealt hand's value (the column's mean is V_ind)",
+}
+_POST_UNITS = {
+    "h_draw": "the human's draw count as Riemann reads it (5 as 4)",
+    "r_draw": "Riemann's draw count",
+    "pre_line": "completed pre-draw line",
+    "strength": STRENGTH,
+    "opening": "the human's best post-draw opening at this final strength",
+}
+
+
+def table_name(p: float, table_p: float) -> str:
+    """The table's name in ``scores.parquet``: ``nash`` (p = 0), ``rnr`` (the published p), ``sweep``."""
+    return "nash" if p == 0 else ("rnr" if p == table_p else "sweep")
+
+
+def run_realcard_riemann(variant: str, abstraction_dir: str, out: str, provenance: Provenance = None) -> None:
+    """Riemann's exact (class, final strength) distribution in one variant (its House draw from
+    a uniformly dealt hand; :func:`poker51.realcard.gind.riemann_joint`), once for every table."""
+    start = time.perf_counter()
+    gd = variant_deck(AbstractionTables.load(abstraction_dir, variant))
+    df = joint_frame(gd, riemann_joint(gd))
+    units = {"class": "Riemann's dealt-hand class", "strength": STRENGTH,
+             "probability": "P(class and final strength) for a uniformly dealt hand"}  # fmt: skip
+    write_parquet(df, out, metadata=table_metadata(provenance, units, variant=variant))
+    log.info("realcard_riemann %s: %d classes x %d strengths, %.1f s", variant, gd.n_classes, gd.values.size,
+             time.perf_counter() - start)  # fmt: skip
+
+
+def run_realcard_br(
+    variant: str,
+    p: float,
+    table_p: float,
+    abstraction_dir: str,
+    policy: str,
+    out: Mapping[str, str],
+    riemann: str | None = None,
+    provenance: Provenance = None,
+    game_cache: str | None = None,
+) -> None:
+    """One table of one variant (``riemann``: the variant's :func:`run_realcard_riemann` table,
+    computed here when None): its decomposition (``out["table"]``, one row; raises when the
+    abstract human's G_ind value exceeds V_ind), and its G_ind best response per dealt hand
+    (``out["hands"]``: keep, draw, opening and the hand's value) and per public post-draw node and
+    final strength (``out["post"]``: H's best opening after the draw)."""
+    start = time.perf_counter()
+    tables = AbstractionTables.load(abstraction_dir, variant)
+    ab = tables.arrays()
+    game = cached_game(ab, game_cache)
+    pol = np.load(policy)
+    gd = variant_deck(tables)
+    ta = table_arrays(strategy_table(game, pol, ab, variant), gd.n_classes, gd.n_buckets)
+    joint = joint_of_frame(read_parquet(riemann), gd) if riemann else None
+    loaded = time.perf_counter()
+    dec, result = decompose(gd, ta, game, pol, joint)
+    done = time.perf_counter()
+    name = table_name(float(p), float(table_p))
+    row = pd.DataFrame([{"variant": variant, "table": name, "p": float(p), **dec.columns()}])
+    meta = {"variant": variant, "table": name, "p": float(p)}
+    write_parquet(row, out["table"], metadata=table_metadata(provenance, ROW_UNITS, **meta))
+    hands, post = strategy_frames(gd, result)
+    write_parquet(hands, out["hands"], metadata=table_metadata(provenance, _HAND_UNITS, **meta))
+    # without ``cv`` (H's counterfactual values: three quarters of the file's bytes, and no part of the strategy)
+    post = post.drop(columns="cv")
+    write_parquet(post, out["post"], metadata=table_metadata(provenance, _POST_UNITS, **meta))
+    log.info(
+        "realcard_br %s p=%g: V_A %+.6f, V_ind %+.6f (gap %+.6f), abstract human in G_ind %+.6f jbits/hand for the "
+        "best responder; %.1f s load, %.1f s values (%s), %.1f s writing",
+        variant, p, dec.v_abstract, dec.v_ind, dec.ind_gap, dec.v_ind_abstract_human, loaded - start, done - loaded,
+        ", ".join(f"{k} {v:.1f} s" for k, v in result.seconds.items()), time.perf_counter() - done,
+    )  # fmt: skip
+
+
+def gather_realcard_br(inputs: Sequence[str], out: str, provenance: Provenance = None) -> None:
+    """Every table's row in one table, sorted by variant and p."""
+    df = pd.concat([read_parquet(path) for path in inputs], ignore_index=True)
+    df = df.sort_values(["variant", "p"], kind="stable").reset_index(drop=True)
+    units = read_metadata(inputs[0]).get("units", ROW_UNITS) if inputs else ROW_UNITS
+    write_parquet(df, out, metadata=table_metadata(provenance, units))
+
+
+def realcard_br_figure(table: str, out: str) -> None:
+    """The decomposition per variant along the frontier (deterministic: in the receipt)."""
+    from poker51.stages.common import figures, stem
+
+    figures().fig_realcard_br(read_parquet(table), stem(out))
+
+
+__all__ = ["ROW_UNITS", "gather_realcard_br", "realcard_br_figure", "run_realcard_br", "run_realcard_riemann",
+           "table_name"]  # fmt: skip

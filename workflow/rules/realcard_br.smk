@@ -1,0 +1,89 @@
+# Stage 6b: the exact best response on real cards with independent hands (issue 26, point 1;
+# config realcard_br).  Per variant Riemann's exact (class, final strength) distribution, which
+# no table changes; per variant and table, V_A (the abstract best response), V_ind (the exact
+# best response in G_ind) and the abstract best-response human's G_ind value, with the G_ind best
+# response as tables; gathered into realcard_br.parquet and the v_* columns of scores.parquet.
+
+
+rule realcard_riemann:
+    input:
+        unpack(lambda w: abstraction_files(w.variant)),
+    output:
+        out("{variant}/realcard_br/riemann.parquet"),
+    conda:
+        "../envs/poker51.yaml"
+    log:
+        f"{LOGS}/realcard_riemann_{{variant}}.log",
+    benchmark:
+        out("benchmarks/realcard_riemann_{variant}.tsv")
+    # scheduling only: its tables wait on it (units of solve_priority)
+    priority: 35
+    threads: 1
+    resources:
+        mem_mb=4000,
+        runtime=10,
+    script:
+        "../scripts/realcard_riemann.py"
+
+
+rule realcard_br:
+    input:
+        unpack(lambda w: abstraction_files(w.variant)),
+        riemann=out("{variant}/realcard_br/riemann.parquet"),
+        policy=lambda w: f"{solve_dir(w.variant, P_OF[w.plabel])}/policy.npy",
+        summary=lambda w: f"{solve_dir(w.variant, P_OF[w.plabel])}/summary.json",
+    output:
+        table=out("{variant}/realcard_br/{plabel}.parquet"),
+        hands=out("{variant}/realcard_br/{plabel}_hands.parquet"),
+        post=out("{variant}/realcard_br/{plabel}_post.parquet"),
+    params:
+        p=lambda w: P_OF[w.plabel],
+        table_p=TABLE_P,
+    conda:
+        "../envs/poker51.yaml"
+    log:
+        f"{LOGS}/realcard_br_{{variant}}_{{plabel}}.log",
+    benchmark:
+        out("benchmarks/realcard_br_{variant}_{plabel}.tsv")
+    # scheduling only: about 45 CPU seconds per table, after its solve (units of solve_priority)
+    priority: 35
+    threads: 1
+    resources:
+        mem_mb=6000,
+        runtime=10,
+    script:
+        "../scripts/realcard_br.py"
+
+
+rule realcard_br_gather:
+    input:
+        [out(f"{v}/realcard_br/{p_label(p)}.parquet") for v in VARIANTS for p in BR_PS],
+    output:
+        out("realcard_br.parquet"),
+    conda:
+        "../envs/poker51.yaml"
+    log:
+        f"{LOGS}/realcard_br_gather.log",
+    threads: 1
+    resources:
+        mem_mb=1000,
+        runtime=5,
+    script:
+        "../scripts/realcard_br_gather.py"
+
+
+rule realcard_br_figure:
+    input:
+        table=out("realcard_br.parquet"),
+    output:
+        figure_report("realcard_br", "5 Evidence"),
+    conda:
+        "../envs/poker51.yaml"
+    log:
+        f"{LOGS}/realcard_br_figure.log",
+    threads: 1
+    resources:
+        mem_mb=1000,
+        runtime=5,
+    script:
+        "../scripts/realcard_br_figure.py"
