@@ -12,6 +12,8 @@ report: "workflow/report/workflow.rst"
 
 
 include: "workflow/rules/common.smk"
+# before export.smk: its receipt lists these stages' tables
+include: "workflow/rules/realcard_bounds.smk"
 include: "workflow/rules/census.smk"
 include: "workflow/rules/abstraction.smk"
 include: "workflow/rules/solve.smk"
@@ -40,6 +42,7 @@ localrules:
     headline_tables,
     multi_figure,
     lbr_gather,
+    realcard_bounds_gather,
     belief_claims,
     gather_solver_comparison,
     solver_comparison_figure,

@@ -429,3 +429,65 @@ __all__ = [
     "check_model", "colex_rows", "empty_table", "estimate", "evaluate", "gind_table", "pilot_hands", "play_detail",
     "play_sums", "pure_random_strategy", "random_human_table", "run_sums", "small_model", "stream_key", "strategy_table", "with_g",
 ]  # fmt: skip
+
+
+# --------------------------------------------------------------------------- one table
+@dataclass(frozen=True)
+class TableBounds:
+    """The plays of one table: ``rows`` one per strategy (:meth:`Estimate.row` plus
+    ``strategy``, ``v_gind`` its exact G_ind value), ``v_ind`` and ``v_abstract`` (= V_A, the
+    abstract best response's value), ``seconds`` per step."""
+
+    rows: list[dict]
+    v_ind: float
+    v_abstract: float
+    seconds: dict[str, float]
+
+
+def table_bounds(variant: str, tables, frame, hands: int, seed: int, strategies=STRATEGIES,
+                 progress: bool = False) -> TableBounds:  # fmt: skip
+    """Build each strategy of ``strategies`` against the strategy table ``frame`` (a checked
+    :mod:`poker51.export.schema` frame of ``variant`` on the abstraction ``tables``) and play it
+    on ``hands`` real-card deals of seed ``seed`` (:func:`evaluate`)."""
+    import time
+
+    from poker51.games.abstract import build_game
+    from poker51.policies.kernels import V06, hand_arrays, policy_tuple
+    from poker51.policies.kernels import table_arrays as kernel_arrays
+    from poker51.policies.riemann import Riemann
+    from poker51.realcard.gind import abstract_human, game_policy, strategy_value, table_arrays, variant_deck
+    from poker51.solver.best_response import best_response_policy, best_response_value
+
+    bad = [s for s in strategies if s not in STRATEGIES]
+    if bad or not strategies:
+        raise InputError(f"unknown strategy {bad[0] if bad else '(none)'!r}: expected some of {list(STRATEGIES)}")
+    sec: dict[str, float] = {}
+    t = time.perf_counter()
+    gd = variant_deck(tables)
+    joint = riemann_joint(gd)
+    ta = table_arrays(frame, gd.n_classes, gd.n_buckets)
+    riemann = Riemann(frame, variant, tables.classes, tables.buckets)
+    M = policy_tuple(V06, hand_arrays(variant, tables.classes, tables.buckets), kernel_arrays(*riemann.kernel_arrays()))
+    check_model(gd, M)
+    ab = tables.arrays()
+    game = build_game(ab)
+    pol = game_policy(game, ta)
+    v_a = float(best_response_value(game, pol, 0))
+    sec["setup"] = time.perf_counter() - t
+    t = time.perf_counter()
+    S_gind, r = gind_table(gd, ta, joint=joint)
+    sec["gind"] = time.perf_counter() - t
+    built: dict[str, tuple[HumanTable, float]] = {"gind": (S_gind, r.value)}
+    if "abstract" in strategies:
+        t = time.perf_counter()
+        hs = abstract_human(game, best_response_policy(game, pol, 0), gd)
+        built["abstract"] = (abstract_table(gd, hs, r.hand_value), float(strategy_value(gd, ta, hs, joint)))
+        sec["abstract"] = time.perf_counter() - t
+    rows = []
+    for name in strategies:
+        S, v_g = built[name]
+        t = time.perf_counter()
+        e = evaluate(M, S, hands, seed, r.value, REAL, progress, f"bounds {variant} {name}")
+        sec[f"play_{name}"] = time.perf_counter() - t
+        rows.append({"strategy": name, **e.row(), "v_gind": v_g})
+    return TableBounds(rows, float(r.value), v_a, sec)

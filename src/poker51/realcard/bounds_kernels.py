@@ -17,11 +17,11 @@ folder put in, a showdown moves the matched contribution.  Both stacks are
 all-in can arise and every raise is answered (the kernel plays no other stack).
 
 The deck (module :mod:`poker51.realcard.bounds` documents the streams) is a lazily evaluated
-Fisher–Yates shuffle of the variant's cards (ascending): position ``t`` swaps with a position drawn
-uniformly from ``t .. n - 1`` by ``z mod (n - t)`` of the 64-bit word ``z = mix64(key + φ (1 + t +
-64 a))`` (``a`` = 0, 1, ... rejects the ``z`` above the largest multiple of ``n - t``: exactly
-uniform), ``key`` the hand's key, :func:`mix64` SplitMix64's finaliser, ``φ`` the golden-ratio
-word.  Only the positions the hand uses are drawn.
+Fisher–Yates shuffle of the variant's cards (ascending): position ``t`` swaps with position
+``t + floor(x s / 2^32)``, ``s = n - t``, ``x`` the high 32 bits of ``mix64(key + φ (1 + t + 64 a))``
+(Lemire's multiply-shift; attempt ``a`` = 0, 1, ... rejects the ``x`` whose low product word is
+below ``2^32 mod s``: exactly uniform, and a division only in the rare rejection test), ``key`` the
+hand's key, :func:`mix64` SplitMix64's finaliser, ``φ`` the golden-ratio word.  Only the positions the hand uses are drawn.
 
 ``mode`` :data:`REAL` is the deployed game (one deck, Riemann's FNV-1a selection).  Mode
 :data:`IND` is G_ind (:mod:`poker51.realcard.gind`): H's cards from positions 0..9 of one shuffle
@@ -104,18 +104,19 @@ def _deal(deck, n, key, t, base):
     """Fix position ``t`` of the lazily shuffled ``deck`` (length ``n``): swap it with a uniform
     position of ``t .. n - 1`` (module docstring); ``base`` offsets the counter (Riemann's own
     shuffle in mode IND)."""
-    m = np.uint64(n - t)
-    limit = np.uint64(_M64) - (np.uint64(_M64) % m + np.uint64(1)) % m  # largest multiple of m, minus 1
+    s = np.uint64(n - t)
     a = 0
     while True:
-        z = _word(key, base + t + 64 * a)
-        if z <= limit:
+        x = _word(key, base + t + 64 * a) >> np.uint64(32)
+        m = x * s
+        low = m & np.uint64(0xFFFFFFFF)
+        if low >= s or low >= (np.uint64(1 << 32) - s) % s:
             break
         a += 1
-    j = t + np.int64(z % m)
-    x = deck[t]
+    j = t + np.int64(m >> np.uint64(32))
+    c = deck[t]
     deck[t] = deck[j]
-    deck[j] = x
+    deck[j] = c
     return deck[t]
 
 

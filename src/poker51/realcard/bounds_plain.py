@@ -45,14 +45,13 @@ def deck_plain(cards: Sequence[int], key: int, base: int = 0, positions: int | N
     n = len(deck)
     for t in range(n if positions is None else positions):
         m = n - t
-        limit = _M64 - ((1 << 64) % m)
         a = 0
         while True:
-            z = word_plain(key, base + t + 64 * a)
-            if z <= limit:
+            prod = (word_plain(key, base + t + 64 * a) >> 32) * m
+            if prod & 0xFFFFFFFF >= (1 << 32) % m:
                 break
             a += 1
-        j = t + z % m
+        j = t + (prod >> 32)
         deck[t], deck[j] = deck[j], deck[t]
     return deck
 

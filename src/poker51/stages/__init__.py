@@ -52,6 +52,10 @@ _HOME: dict[str, str] = {
     "run_verify": "poker51.stages.verify",
     "run_verify_hands": "poker51.stages.verify",
     **dict.fromkeys(["run_lbr", "gather_lbr", "run_belief_spots", "run_belief_claims"], "poker51.stages.realcards"),
+    **dict.fromkeys(
+        ["run_realcard_bounds", "gather_realcard_bounds", "add_bounds_columns", "best_bounds"],
+        "poker51.stages.realcard_bounds",
+    ),
     **dict.fromkeys(["run_multi", "multi_figure"], "poker51.stages.multi"),
     "rulebook_figure": "poker51.stages.rulebook",
     "run_rulebook_census": "poker51.rulebook.stage",
