@@ -64,7 +64,9 @@ def test_kernel_is_the_plain_twin_in_gind(small):
     det, decks = B.play_detail(M, S, 5, 0, 0, 400, K.IND)
     dec, sk = IndDecider(gd, ta), B.stream_key(5, 0)
     for i in range(400):
-        net, hd, rd, pre, post, deck = play_hand_plain(S, dec, gd.deck, gd.values, gd.rule, hand_key_plain(sk, i), K.IND)
+        net, hd, rd, pre, post, deck = play_hand_plain(
+            S, dec, gd.deck, gd.values, gd.rule, hand_key_plain(sk, i), K.IND
+        )
         assert (net, hd, rd) == tuple(det[i, :3]), i
         assert (pre, post) == (decode_line(det[i, 4]), decode_line(det[i, 5])), i
         used = int(det[i, 6])
@@ -162,3 +164,38 @@ def test_bad_inputs(small):
         B.strategy_table(gd, mixed)
     with pytest.raises(ValueError, match="multiple"):
         B.play_sums(M, B.empty_table(gd.values.size), 0, 0, 5, 10)
+
+
+def test_ctrl_c_stops_between_chunks(small):
+    from poker51 import interrupt
+
+    gd, ta, M = small
+    with pytest.raises(KeyboardInterrupt), interrupt.interruptible():
+        interrupt._requested.set()  # as the SIGINT handler does
+        B.run_sums(M, B.empty_table(gd.values.size), 10 * K.BLOCK, 0, mode=K.IND)
+
+
+def test_scores_columns_take_the_strategy_with_the_highest_lower_end():
+    import pandas as pd
+
+    from poker51.stages.realcard_bounds import add_bounds_columns, best_bounds
+
+    bounds = pd.DataFrame(
+        {
+            "variant": ["standard"] * 3 + ["wild"],
+            "p": [0.5, 0.5, 0.0, 0.5],
+            "strategy": ["gind", "abstract", "gind", "lbr"],
+            "cv_mean": [0.12, 0.15, 0.30, -0.1],
+            "cv_ci_low": [0.11, 0.09, 0.29, -0.2],
+        }
+    )
+    best = best_bounds(bounds)
+    assert best[["variant", "p", "v_real_lower", "v_real_lower_ci", "v_real_lower_strategy"]].values.tolist() == [
+        ["standard", 0.0, 0.30, 0.29, "gind"],
+        ["standard", 0.5, 0.12, 0.11, "gind"],  # the higher lower end, not the higher mean
+        ["wild", 0.5, -0.1, -0.2, "lbr"],
+    ]
+    scores = pd.DataFrame({"variant": ["standard", "standard", "wild", "wild"], "p": [0.5, 1.0, 0.5, np.nan]})
+    out = add_bounds_columns(scores, bounds)
+    assert out["v_real_lower"].tolist()[0] == 0.12 and out["v_real_lower_ci"].tolist()[2] == -0.2
+    assert np.isnan(out["v_real_lower"].iloc[1]) and np.isnan(out["v_real_lower"].iloc[3])

@@ -53,7 +53,7 @@ import numpy as np
 from poker51.errors import InputError
 from poker51.policies.kernels import BINOM, N_HANDS52, PolicyArrays
 from poker51.realcard import bounds_kernels as K
-from poker51.realcard.bounds_kernels import BLOCK, GOLDEN, IND, N_SUMS, REAL, HumanTable, mix64_plain
+from poker51.realcard.bounds_kernels import BLOCK, GOLDEN, N_SUMS, REAL, HumanTable, mix64_plain
 from poker51.realcard.gind import (
     N_D4,
     N_K,
@@ -110,7 +110,9 @@ def with_g(S: HumanTable, gd: GindDeck, g: np.ndarray) -> HumanTable:
     return S._replace(g=arr)
 
 
-def gind_table(gd: GindDeck, table: TableArrays, r: GindResult | None = None, joint=None) -> tuple[HumanTable, GindResult]:
+def gind_table(
+    gd: GindDeck, table: TableArrays, r: GindResult | None = None, joint=None
+) -> tuple[HumanTable, GindResult]:
     """The G_ind best response as a :class:`HumanTable` (and its :class:`GindResult`): the keep
     and opening of :func:`~poker51.realcard.gind.v_ind`, the answers recomputed by the same
     arithmetic (:func:`~poker51.realcard.bounds_kernels.hand_answers`,
@@ -427,7 +429,8 @@ def evaluate(M, S: HumanTable, hands: int, seed: int, g_mean: float, mode: int =
 __all__ = [
     "CONFIDENCE", "DOMAIN", "Estimate", "MAIN", "PILOT", "STRATEGIES", "UNIT", "abstract_table", "beta_of",
     "check_model", "colex_rows", "empty_table", "estimate", "evaluate", "gind_table", "pilot_hands", "play_detail",
-    "play_sums", "pure_random_strategy", "random_human_table", "run_sums", "small_model", "stream_key", "strategy_table", "with_g",
+    "play_sums", "pure_random_strategy", "random_human_table", "run_sums", "small_model", "stream_key",
+    "strategy_table", "with_g",
 ]  # fmt: skip
 
 
@@ -442,6 +445,9 @@ class TableBounds:
     v_ind: float
     v_abstract: float
     seconds: dict[str, float]
+    #: the kernel's model of the table and each strategy's table (for benchmarks and reruns)
+    model: PolicyArrays | None = None
+    built: dict | None = None
 
 
 def table_bounds(variant: str, tables, frame, hands: int, seed: int, strategies=STRATEGIES,
@@ -490,4 +496,4 @@ def table_bounds(variant: str, tables, frame, hands: int, seed: int, strategies=
         e = evaluate(M, S, hands, seed, r.value, REAL, progress, f"bounds {variant} {name}")
         sec[f"play_{name}"] = time.perf_counter() - t
         rows.append({"strategy": name, **e.row(), "v_gind": v_g})
-    return TableBounds(rows, float(r.value), v_a, sec)
+    return TableBounds(rows, float(r.value), v_a, sec, M, {k: v[0] for k, v in built.items()})

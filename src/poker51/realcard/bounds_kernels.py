@@ -21,7 +21,8 @@ Fisher–Yates shuffle of the variant's cards (ascending): position ``t`` swaps 
 ``t + floor(x s / 2^32)``, ``s = n - t``, ``x`` the high 32 bits of ``mix64(key + φ (1 + t + 64 a))``
 (Lemire's multiply-shift; attempt ``a`` = 0, 1, ... rejects the ``x`` whose low product word is
 below ``2^32 mod s``: exactly uniform, and a division only in the rare rejection test), ``key`` the
-hand's key, :func:`mix64` SplitMix64's finaliser, ``φ`` the golden-ratio word.  Only the positions the hand uses are drawn.
+hand's key, :func:`mix64` SplitMix64's finaliser, ``φ`` the golden-ratio word.  Only the
+positions the hand uses are drawn.
 
 ``mode`` :data:`REAL` is the deployed game (one deck, Riemann's FNV-1a selection).  Mode
 :data:`IND` is G_ind (:mod:`poker51.realcard.gind`): H's cards from positions 0..9 of one shuffle
@@ -179,10 +180,10 @@ def play_hand(M, S, key, mode, deck, rdeck, info):
     sort5(r)
     hi = colex(h)
     ri = colex(r)
-    mask = np.int64(S.keep[hi])
+    mask = int(S.keep[hi])
     hd = 5 - ((mask & 1) + ((mask >> 1) & 1) + ((mask >> 2) & 1) + ((mask >> 3) & 1) + ((mask >> 4) & 1))
     d4 = min(hd, 4)
-    a = np.int64(S.open[hi])
+    a = int(S.open[hi])
     r_prefix = hand_hash_prefix(r) if mode == REAL else np.uint64(0)
     r_class = M.class_id[ri]
     dec = 0  # Riemann's decisions so far (the uniforms of mode IND)
@@ -199,9 +200,9 @@ def play_hand(M, S, key, mode, deck, rdeck, info):
             code = _append(code, 3)
             c_r += RIEMANN_BET
             unit, raise_line = RIEMANN_BET, L_XB2R
-            choice = np.int64(S.xb2[hi])
+            choice = int(S.xb2[hi])
     else:
-        b = SIZES[a - 1]
+        b = int(SIZES[a - 1])
         code = _append(code, 1 + a)
         c_h += b
         act = _select(M, r_prefix, M.pre_sid[d4, 1 + a], r_class, mode, key, dec)
@@ -217,7 +218,7 @@ def play_hand(M, S, key, mode, deck, rdeck, info):
             code = _append(code, 7)
             c_r = c_h + b
             unit, raise_line = b, 5 + a
-            choice = np.int64(S.br[hi, a - 1])
+            choice = int(S.br[hi, a - 1])
     if not done and pre_done < 0:  # H faces Riemann's bet or raise
         if choice == 0:
             code = _append(code, 8)
@@ -280,7 +281,7 @@ def play_hand(M, S, key, mode, deck, rdeck, info):
     c_h, c_r = c, c
     rf_prefix = hand_hash_prefix(rf) if mode == REAL else np.uint64(0)
     r_bucket = M.bucket_by_srank[s_r]
-    a = np.int64(S.post_open[hd, rd, pre_done, s_h])
+    a = int(S.post_open[hd, rd, pre_done, s_h])
     pcode, showdown = 0, False
     if a == 0:
         pcode = _append(pcode, 1)
@@ -293,9 +294,9 @@ def play_hand(M, S, key, mode, deck, rdeck, info):
             pcode = _append(pcode, 3)
             c_r += RIEMANN_BET
             unit, raise_line = RIEMANN_BET, L_XB2R
-            choice = np.int64(S.post_xb2[hd, rd, pre_done, s_h])
+            choice = int(S.post_xb2[hd, rd, pre_done, s_h])
     else:
-        b = SIZES[a - 1]
+        b = int(SIZES[a - 1])
         pcode = _append(pcode, 1 + a)
         c_h += b
         act = _select(M, rf_prefix, M.post_sid[d4, rd, pre_done, 1 + a], r_bucket, mode, key, dec)
@@ -311,7 +312,7 @@ def play_hand(M, S, key, mode, deck, rdeck, info):
             pcode = _append(pcode, 7)
             c_r = c_h + b
             unit, raise_line = b, 5 + a
-            choice = np.int64(S.post_br[hd, rd, pre_done, s_h, a - 1])
+            choice = int(S.post_br[hd, rd, pre_done, s_h, a - 1])
     if not done and not showdown:
         if choice == 0:
             pcode = _append(pcode, 8)
@@ -526,7 +527,11 @@ def hand_answers(hands, sidx, G, Vself, keep, draws, inv_ways, fm, binom, offset
         S = D
         while True:
             T = K | S
-            sign = 1.0 if (((S & 1) + ((S >> 1) & 1) + ((S >> 2) & 1) + ((S >> 3) & 1) + ((S >> 4) & 1)) & 1) == 0 else -1.0
+            sign = (
+                1.0
+                if (((S & 1) + ((S >> 1) & 1) + ((S >> 2) & 1) + ((S >> 3) & 1) + ((S >> 4) & 1)) & 1) == 0
+                else -1.0
+            )
             if T == 31:
                 for ell in range(L):
                     Q[ell] += sign * Vself[sidx[h], ell]

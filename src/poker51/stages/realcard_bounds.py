@@ -24,15 +24,37 @@ from poker51.stages.common import Provenance
 log = logging.getLogger("poker51.stages")
 
 #: the jbit columns of a bounds table
-VALUE_COLUMNS = ["mean", "sd", "se", "ci_low", "ci_high", "cv_mean", "cv_sd", "cv_se", "cv_ci_low", "cv_ci_high",
-                 "v_gind", "v_ind", "v_abstract"]  # fmt: skip
+VALUE_COLUMNS = [
+    "mean",
+    "sd",
+    "se",
+    "ci_low",
+    "ci_high",
+    "cv_mean",
+    "cv_sd",
+    "cv_se",
+    "cv_ci_low",
+    "cv_ci_high",
+    "v_gind",
+    "v_ind",
+    "v_abstract",
+]
 #: the columns :func:`add_bounds_columns` adds to ``scores.parquet``
 BOUNDS_COLUMNS = ("v_real_lower", "v_real_lower_ci", "v_real_lower_strategy")
 
 
-def run_realcard_bounds(variant: str, p: float, abstraction_dir: str, policy: str, hands: int, seed: int,
-                        strategies: Sequence[str], out: str, threads: int = 1,
-                        provenance: Provenance = None) -> None:  # fmt: skip
+def run_realcard_bounds(
+    variant: str,
+    p: float,
+    abstraction_dir: str,
+    policy: str,
+    hands: int,
+    seed: int,
+    strategies: Sequence[str],
+    out: str,
+    threads: int = 1,
+    provenance: Provenance = None,
+) -> None:
     """One table's plays: the table is the solve's ``policy`` as :func:`poker51.export.tables.strategy_table`
     writes it (the published table at the published p, byte for byte its rows)."""
     from poker51.export.tables import strategy_table
@@ -44,20 +66,45 @@ def run_realcard_bounds(variant: str, p: float, abstraction_dir: str, policy: st
     ab = tables.arrays()
     frame = strategy_table(build_game(ab), np.load(policy), ab, variant)
     tb = table_bounds(variant, tables, frame, hands, seed, tuple(strategies), progress=True)
-    df = pd.DataFrame([{"variant": variant, "p": float(p), "seed": int(seed), **r, "v_ind": tb.v_ind,
-                        "v_abstract": tb.v_abstract} for r in tb.rows])  # fmt: skip
+    df = pd.DataFrame(
+        [
+            {"variant": variant, "p": float(p), "seed": int(seed), **r, "v_ind": tb.v_ind, "v_abstract": tb.v_abstract}
+            for r in tb.rows
+        ]
+    )
     units = {**units_for(VALUE_COLUMNS, UNIT), "hands": "deals", "beta": "control-variate coefficient"}
-    write_parquet(df, out, metadata=table_metadata(provenance, units, variant=variant, p=float(p), hands=int(hands),
-                                                   seed=int(seed), seconds={k: round(v, 1) for k, v in
-                                                                            tb.seconds.items()}))  # fmt: skip
+    write_parquet(
+        df,
+        out,
+        metadata=table_metadata(
+            provenance,
+            units,
+            variant=variant,
+            p=float(p),
+            hands=int(hands),
+            seed=int(seed),
+            seconds={k: round(v, 1) for k, v in tb.seconds.items()},
+        ),
+    )
     for r in tb.rows:
-        log.info("realcard_bounds %s p=%s %s: %+.4f [%+.4f, %+.4f] (control variate), exact in G_ind %+.4f; "
-                 "V_ind %+.4f, V_A %+.4f", variant, p, r["strategy"], r["cv_mean"], r["cv_ci_low"], r["cv_ci_high"],
-                 r["v_gind"], tb.v_ind, tb.v_abstract)  # fmt: skip
+        log.info(
+            "realcard_bounds %s p=%s %s: %+.4f [%+.4f, %+.4f] (control variate), exact in G_ind %+.4f; "
+            "V_ind %+.4f, V_A %+.4f",
+            variant,
+            p,
+            r["strategy"],
+            r["cv_mean"],
+            r["cv_ci_low"],
+            r["cv_ci_high"],
+            r["v_gind"],
+            tb.v_ind,
+            tb.v_abstract,
+        )
 
 
-def gather_realcard_bounds(inputs: Sequence[str], out: str, lbr: str | None = None, table_p: float | None = None,
-                           provenance: Provenance = None) -> None:  # fmt: skip
+def gather_realcard_bounds(
+    inputs: Sequence[str], out: str, lbr: str | None = None, table_p: float | None = None, provenance: Provenance = None
+) -> None:
     """Every table's rows in one table (sorted by variant, p, strategy); with ``lbr`` (the
     gathered LBR table) a row ``strategy = lbr`` per variant at ``table_p`` (LBR plays only the
     published table; its interval is its own, with no control variate: ``cv_*`` repeat it)."""
@@ -70,12 +117,29 @@ def gather_realcard_bounds(inputs: Sequence[str], out: str, lbr: str | None = No
             if r.policy != "v0.6":
                 continue
             base = df[(df["variant"] == r.variant) & np.isclose(df["p"], float(table_p or 0.0))]
-            rows.append({"variant": r.variant, "p": float(table_p or 0.0), "seed": int(r.seed), "strategy": "lbr",
-                         "hands": int(r.hands), "mean": r.mean, "sd": r.sd, "se": r.se, "ci_low": r.ci_low,
-                         "ci_high": r.ci_high, "beta": 0.0, "cv_mean": r.mean, "cv_sd": r.sd, "cv_se": r.se,
-                         "cv_ci_low": r.ci_low, "cv_ci_high": r.ci_high, "v_gind": np.nan,
-                         "v_ind": base["v_ind"].iloc[0] if len(base) else np.nan,
-                         "v_abstract": base["v_abstract"].iloc[0] if len(base) else np.nan})  # fmt: skip
+            rows.append(
+                {
+                    "variant": r.variant,
+                    "p": float(table_p or 0.0),
+                    "seed": int(r.seed),
+                    "strategy": "lbr",
+                    "hands": int(r.hands),
+                    "mean": r.mean,
+                    "sd": r.sd,
+                    "se": r.se,
+                    "ci_low": r.ci_low,
+                    "ci_high": r.ci_high,
+                    "beta": 0.0,
+                    "cv_mean": r.mean,
+                    "cv_sd": r.sd,
+                    "cv_se": r.se,
+                    "cv_ci_low": r.ci_low,
+                    "cv_ci_high": r.ci_high,
+                    "v_gind": np.nan,
+                    "v_ind": base["v_ind"].iloc[0] if len(base) else np.nan,
+                    "v_abstract": base["v_abstract"].iloc[0] if len(base) else np.nan,
+                }
+            )
         if rows:
             df = pd.concat([df, pd.DataFrame(rows)], ignore_index=True)
     df = df.sort_values(["variant", "p", "strategy"], kind="stable").reset_index(drop=True)
@@ -90,8 +154,15 @@ def best_bounds(bounds: pd.DataFrame) -> pd.DataFrame:
     rows = []
     for (variant, p), g in bounds.groupby(["variant", "p"], sort=True):
         best = g.loc[g["cv_ci_low"].idxmax()]
-        rows.append({"variant": variant, "p": float(p), "v_real_lower": float(best["cv_mean"]),
-                     "v_real_lower_ci": float(best["cv_ci_low"]), "v_real_lower_strategy": str(best["strategy"])})  # fmt: skip
+        rows.append(
+            {
+                "variant": variant,
+                "p": float(p),
+                "v_real_lower": float(best["cv_mean"]),
+                "v_real_lower_ci": float(best["cv_ci_low"]),
+                "v_real_lower_strategy": str(best["strategy"]),
+            }
+        )
     return pd.DataFrame(rows, columns=["variant", "p", *BOUNDS_COLUMNS])
 
 
