@@ -235,7 +235,7 @@ def small_model(gd: GindDeck, table: TableArrays) -> PolicyArrays:
     classes, House keeps, buckets and the table's probabilities; spot strings as the deployed
     Riemann hashes them), so the kernel plays on the tests' decks too."""
     from poker51.export.schema import ACTION_COLUMNS
-    from poker51.policies.kernels import V06, _keyed_table, _marker_keys, _multiset_numbers
+    from poker51.policies.kernels import V06
     from poker51.policies.kernels import TableArrays as KTable
     from poker51.realcard.gind import DEC_LINES, LINE_SLOTS
 
@@ -250,13 +250,7 @@ def small_model(gd: GindDeck, table: TableArrays) -> PolicyArrays:
     cls[idx] = gd.r_class
     bkt = np.full(N_HANDS52, -1, np.int16)
     bkt[idx] = gd.bj[gd.sidx]
-    marker = (gd.hands == 0).any(axis=1) & (gd.rule != 0)
-    suited = (gd.hands & 3 == gd.hands[:, :1] & 3).all(axis=1)
-    plain, flush = ~marker & ~suited, ~marker & suited
-    name = "reduced"
-    rank_table = _keyed_table(comb(17, 5), "rank", name, _multiset_numbers(gd.hands[plain] >> 2), gd.sidx[plain])
-    flush_table = _keyed_table(1 << 13, "flush", name, (1 << (gd.hands[flush] >> 2)).sum(axis=1), gd.sidx[flush])
-    marker_table = _keyed_table(2 * comb(16, 4), "marker", name, _marker_keys(gd.hands[marker]), gd.sidx[marker])
+    rank_table, flush_table, marker_table = _rank_tables(gd)
     # the table's spots
     draws = sorted({int(k) for k in gd.class_draw})
     width = max(gd.n_classes, gd.n_buckets)
@@ -292,6 +286,36 @@ def small_model(gd: GindDeck, table: TableArrays) -> PolicyArrays:
         np.zeros(7, np.int64), np.zeros(1, np.uint64), rank_table, flush_table, gd.bj.astype(np.int16),
         np.int64(gd.rule != 0), marker_table,
     )  # fmt: skip
+
+
+def _multiset(ranks: np.ndarray) -> np.ndarray:
+    """Multiset number of each row of ranks, as :func:`poker51.policies.kernels.rank5` reads it."""
+    r = np.sort(ranks, axis=1)
+    return sum(BINOM[r[:, i] + i, i + 1] for i in range(r.shape[1]))
+
+
+def _keyed(size: int, keys: np.ndarray, values: np.ndarray) -> np.ndarray:
+    t = np.full(size, -1, np.int32)
+    t[keys] = values
+    if (t[keys] != values).any():
+        raise InputError("two hands of one rank key have different strengths")
+    return t
+
+
+def _rank_tables(gd: GindDeck) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """(rank, flush, marker) tables of :func:`poker51.policies.kernels.rank5` for a reduced deck:
+    its strength indices by the multiset number of the ranks, the rank set of a one-suit hand, and
+    (a hand holding the marker, its lowest card) twice the other four ranks' number plus suited."""
+    marker = (gd.hands == 0).any(axis=1) & (gd.rule != 0)
+    suited = (gd.hands & 3 == gd.hands[:, :1] & 3).all(axis=1)
+    plain, flush = ~marker & ~suited, ~marker & suited
+    other = gd.hands[marker][:, 1:]
+    mkeys = 2 * _multiset(other >> 2) + (other & 3 == other[:, :1] & 3).all(axis=1)
+    return (
+        _keyed(comb(17, 5), _multiset(gd.hands[plain] >> 2), gd.sidx[plain]),
+        _keyed(1 << 13, (1 << (gd.hands[flush] >> 2)).sum(axis=1), gd.sidx[flush]),
+        _keyed(2 * comb(16, 4), mkeys, gd.sidx[marker]),
+    )
 
 
 def check_model(gd: GindDeck, M: PolicyArrays) -> None:
