@@ -12,6 +12,8 @@ report: "workflow/report/workflow.rst"
 
 
 include: "workflow/rules/common.smk"
+# before export.smk: its receipt lists these stages' tables
+include: "workflow/rules/realcard_bounds.smk"
 include: "workflow/rules/census.smk"
 include: "workflow/rules/abstraction.smk"
 include: "workflow/rules/solve.smk"
@@ -43,6 +45,7 @@ localrules:
     lbr_gather,
     realcard_br_gather,
     realcard_br_figure,
+    realcard_bounds_gather,
     belief_claims,
     gather_solver_comparison,
     solver_comparison_figure,

@@ -39,6 +39,8 @@ ALGORITHM_ENUMS = {
     ("properties", "solve", "properties", "algorithm"),
     ("properties", "solver_comparison", "properties", "algorithms", "items"),
 }
+from poker51.realcard.bounds import STRATEGIES as BOUND_STRATEGIES  # noqa: E402
+
 CONFIG_ENUMS: dict[tuple, list] = {
     ("properties", "census", "properties", "decks", "items"): list(NAMED_DECKS),
     ("properties", "abstraction", "properties", "variants", "items"): list(rules.VARIANT_NAMES),
@@ -46,6 +48,7 @@ CONFIG_ENUMS: dict[tuple, list] = {
     ("properties", "multi", "properties", "buyin"): list(law.BUYINS),
     ("properties", "rulebook", "properties", "games", "items"): list(CENSUS_GAMES),
     ("properties", "rulebook", "properties", "exact", "items"): list(CENSUS_GAMES),
+    ("properties", "realcard_bounds", "properties", "strategies", "items"): list(BOUND_STRATEGIES),
 }
 POPULATION_ENUMS: dict[tuple, list] = {
     ("properties", "types", "additionalProperties", "properties", "draw"): list(DRAW_RULES),

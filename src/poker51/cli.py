@@ -37,6 +37,7 @@ SUBCOMMANDS: dict[str, str] = {
     "hand": "hand",
     "rulebook": "rulebook",
     "serve": "serve",
+    "exploit": "exploit",
 }
 
 EXIT_OK, EXIT_FAILED, EXIT_BAD_INPUT, EXIT_BUG, EXIT_INTERRUPTED = 0, 1, 2, 70, 130

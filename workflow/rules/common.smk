@@ -264,6 +264,7 @@ def receipt_inputs():
     files += rulebook_targets()
     files += [f for f in comparison_targets() if f.endswith(".parquet")]  # its figure shows seconds
     files += study_receipt_files()
+    files += realcard_bounds_targets()  # workflow/rules/realcard_bounds.smk
     return [f for f in files if "convergence_time" not in f]
 
 
@@ -335,6 +336,7 @@ def all_targets():
         + report_targets()
         + comparison_targets()
         + study_targets()
+        + realcard_bounds_targets()
     )
 
 

@@ -40,6 +40,7 @@ rule gather_scores:
         timing=[f"{solve_dir(v, p)}/timing.tsv" for v in VARIANTS for p in SOLVE_PS],
         lbr=[out("lbr.parquet")] if LBR_ON else [],
         realcard_br=[out("realcard_br.parquet")] if BR_PS else [],
+        realcard_bounds=[out("realcard_bounds.parquet")] if BOUNDS_ON else [],
     output:
         scores=out("scores.parquet"),
         convergence=out("convergence.parquet"),

@@ -5,6 +5,7 @@ solves' wall-clock timings (not reproducible, not in the receipt) in a TSV."""
 from poker51.stages import gather_scores, logged, provenance
 
 with logged(snakemake.log[0]):
+    real_card = [*snakemake.input.realcard_br, *snakemake.input.realcard_bounds]
     gather_scores(
         list(snakemake.input.scores),
         list(snakemake.input.convergence),
@@ -13,8 +14,9 @@ with logged(snakemake.log[0]):
         dict(snakemake.output.items()),
         lbr=snakemake.input.lbr[0] if snakemake.input.lbr else None,
         realcard_br=snakemake.input.realcard_br[0] if snakemake.input.realcard_br else None,
+        realcard_bounds=snakemake.input.realcard_bounds[0] if snakemake.input.realcard_bounds else None,
         provenance=provenance(snakemake.rule, snakemake.wildcards, snakemake.params, snakemake.input),
-        # the convergence table does not depend on the real-card best response: its provenance leaves it out
+        # the convergence table does not depend on the real-card best response or bounds: its provenance leaves it out
         convergence_provenance=provenance(snakemake.rule, snakemake.wildcards, snakemake.params,
-                                          [f for f in snakemake.input if f not in snakemake.input.realcard_br]),
+                                          [f for f in snakemake.input if f not in real_card]),
     )

@@ -90,13 +90,15 @@ def gather_scores(
     lbr: str | None = None,
     realcard_br: str | None = None,
     convergence_provenance: Provenance = None,
+    realcard_bounds: str | None = None,
 ) -> None:
     """``scores`` and ``convergence`` of every variant in one table each, and the solves'
     wall-clock timings (not reproducible, not in the receipt) in one TSV.  With ``lbr`` (the
     gathered local-best-response table) the rows of the published table (``rnr``) and of
     ``v0.5`` get what LBR wins from them (:meth:`LBRScore.columns`; NaN and 0 hands elsewhere);
     with ``realcard_br`` (the gathered decompositions) every table computed gets V_A, V_ind and
-    the abstract human's G_ind value (:func:`add_br_columns`).  ``convergence_provenance``, when
+    the abstract human's G_ind value (:func:`add_br_columns`), and with ``realcard_bounds`` (the
+    gathered plays) the strongest real-card lower bound (``add_bounds_columns``).  ``convergence_provenance``, when
     given, is the convergence table's (the inputs that decide it: not the real-card best response)."""
     df = pd.concat([read_parquet(p) for p in scores], ignore_index=True)
     df = df.sort_values(["variant", "table", "p"], kind="stable").reset_index(drop=True)
@@ -104,6 +106,11 @@ def gather_scores(
              **BR_COLUMN_UNITS}  # fmt: skip
     df = add_lbr_columns(df, read_parquet(lbr) if lbr else None)
     df = add_br_columns(df, read_parquet(realcard_br) if realcard_br else None)
+    if realcard_bounds:
+        from poker51.stages.realcard_bounds import BOUNDS_UNITS, add_bounds_columns
+
+        df = add_bounds_columns(df, read_parquet(realcard_bounds))
+        units = {**units, **BOUNDS_UNITS}
     write_parquet(df, out["scores"], metadata=table_metadata(provenance, units))
     gather(convergence, out["convergence"], sort=["variant", "p", "iteration"],
            provenance=convergence_provenance or provenance)  # fmt: skip

@@ -1,0 +1,523 @@
+"""Lower bounds on V_real by play (issue 26, point 2).
+
+Any fixed strategy of seat H, played against the deployed Riemann v0.6 on real cards, wins on
+average at most what the best real-card response wins (V_real): its mean winnings are a lower
+bound on V_real.  Estimated by play, the bound holds *up to sampling error*: the estimate
+``mean`` is unbiased, and ``[ci_low, ci_high]`` is a Student-t 95% interval for the strategy's
+true value ``v_S``; ``ci_low`` is the conservative figure (``V_real >= v_S >= ci_low`` except
+with probability about 2.5% over the deals).  The strongest strategy's estimate is the
+real-card lower bound; the maximum over several strategies of an estimate is biased upwards by
+the selection, so the bound reported is that of the strategy with the highest ``ci_low``, and
+with four or fewer strategies a Bonferroni reading (each at 95%) still bounds it at about 90%.
+
+Strategies (:data:`STRATEGIES`; each a :class:`~poker51.realcard.bounds_kernels.HumanTable`):
+
+- ``gind``: the exact best response of :mod:`poker51.realcard.gind` against the table
+  (its keep, opening and every answer per exact dealt hand; per public post-draw node and exact
+  final strength after the draw: :func:`gind_table`).  It assumes independent hands, so on real
+  cards it can win less (or more) than V_ind.
+- ``abstract``: the abstract game's best-response human (:func:`poker51.realcard.gind.abstract_human`,
+  by class and bucket, House keeps of its draw count): :func:`abstract_table`.
+- ``lbr`` (the local best response) plays by a posterior, not a table; its result comes from
+  the ``lbr`` stage and is reported beside (:func:`lbr_rows`).
+
+The class-prior correction (Riemann's class distribution given H's own five cards) is not
+built: it needs per-hand node weights for every keep (about 10^11 operations and 0.3 GB of
+per-subset class counts per table; ``docs/design/realcard-bounds.md``).
+
+Seeds.  No strategy above is built from sampled deals (``gind`` and ``abstract`` are exact
+computations on the table; the solver is deterministic), so every deal is out of sample.  The
+deals of stream ``s`` of seed ``S`` use the key ``stream_key(S, s) = mix64(φ S + s + DOMAIN)``
+and hand ``i`` the key ``mix64(stream_key + φ (i + 1))`` (:mod:`~poker51.realcard.bounds_kernels`):
+stream :data:`MAIN` (0) gives the estimate, stream :data:`PILOT` (1) the pilot hands that fix
+the control variate's coefficient, so the coefficient is independent of the estimate's hands.
+The domain word keeps them apart from the engine's ``SeedSequence([seed, i])`` decks and from
+LBR's keys.
+
+Control variate.  ``g(h)`` = V_ind's value of H's dealt hand ``h`` (the G_ind best response's
+expectation given ``h``); H's dealt hand is uniform on real cards as in G_ind, so ``E[g(h)] =
+mean over dealt hands = V_ind`` exactly and ``y = x - β (g(h) - V_ind)`` has the same mean as
+the net ``x`` for any fixed β.  β = cov(x, g) / var(g) on the pilot hands.  Both estimates
+(plain and with the control variate) are reported; the tests prove both unbiased on a small
+deck where the exact value is known.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import asdict, dataclass
+from math import comb
+
+import numpy as np
+
+from poker51.errors import InputError
+from poker51.policies.kernels import BINOM, N_HANDS52, PolicyArrays
+from poker51.realcard import bounds_kernels as K
+from poker51.realcard.bounds_kernels import BLOCK, GOLDEN, N_SUMS, REAL, HumanTable, mix64_plain
+from poker51.realcard.gind import (
+    N_D4,
+    N_K,
+    PRE_LINES,
+    GindDeck,
+    GindResult,
+    HumanStrategy,
+    TableArrays,
+    fold_masses,
+    node_masses,
+    riemann_joint,
+    v_ind,
+)
+from poker51.realcard.gind_kernels import PUT, subset_tables, superset_sums
+
+STRATEGIES = ("gind", "abstract")
+MAIN, PILOT = 0, 1
+#: entropy word of the bounds' deal streams ("RCB")
+DOMAIN = 0x524342
+CONFIDENCE = 0.95
+#: unit of every figure (H's side, as V_ind and V_A)
+UNIT = "jbits per hand won by H from Riemann (+ = H wins)"
+_M64 = (1 << 64) - 1
+
+
+def stream_key(seed: int, stream: int) -> int:
+    """The key of a deal stream (module docstring)."""
+    if int(seed) < 0 or int(stream) < 0:
+        raise InputError(f"seed and stream are non-negative ints, got {seed}, {stream}")
+    return mix64_plain((GOLDEN * int(seed) + int(stream) + DOMAIN) & _M64)
+
+
+def colex_rows(hands: np.ndarray) -> np.ndarray:
+    """Colex index (:func:`poker51.policies.kernels.colex`) of each sorted hand row."""
+    return BINOM[np.asarray(hands, np.int64), np.arange(1, 6)].sum(axis=1)
+
+
+# --------------------------------------------------------------------------- tables
+def empty_table(n_strengths: int) -> HumanTable:
+    """Check and call everything, keep all five (every entry 0 but ``keep`` = 31 and calls)."""
+    L = len(PRE_LINES)
+    return HumanTable(
+        np.full(N_HANDS52, 31, np.uint8), np.zeros(N_HANDS52, np.int8), np.ones(N_HANDS52, np.int8),
+        np.ones((N_HANDS52, 4), np.int8), np.zeros((6, N_K, L, n_strengths), np.int8),
+        np.ones((6, N_K, L, n_strengths), np.int8), np.ones((6, N_K, L, n_strengths, 4), np.int8),
+        np.zeros(N_HANDS52),
+    )  # fmt: skip
+
+
+def with_g(S: HumanTable, gd: GindDeck, g: np.ndarray) -> HumanTable:
+    """``S`` with the control variate ``g`` (one value per dealt hand of ``gd``)."""
+    arr = np.zeros(N_HANDS52)
+    arr[colex_rows(gd.hands)] = np.asarray(g, np.float64)
+    return S._replace(g=arr)
+
+
+def gind_table(
+    gd: GindDeck, table: TableArrays, r: GindResult | None = None, joint=None
+) -> tuple[HumanTable, GindResult]:
+    """The G_ind best response as a :class:`HumanTable` (and its :class:`GindResult`): the keep
+    and opening of :func:`~poker51.realcard.gind.v_ind`, the answers recomputed by the same
+    arithmetic (:func:`~poker51.realcard.bounds_kernels.hand_answers`,
+    :func:`~poker51.realcard.bounds_kernels.post_policy`; the tests check that the values agree
+    with V_ind's to the last bit); the control variate is V_ind's value of each dealt hand."""
+    joint = riemann_joint(gd) if joint is None else joint
+    r = v_ind(gd, table, joint) if r is None else r
+    draws, Mn, P = node_masses(gd, table, joint)
+    shape = Mn.shape
+    Mf = np.ascontiguousarray(Mn.reshape(-1, shape[-1]))
+    Pf = np.ascontiguousarray(P.reshape(-1, *P.shape[3:]))
+    put = np.tile(PUT, shape[0] * shape[1])
+    start = np.searchsorted(gd.bj, np.arange(gd.n_buckets + 1)).astype(np.int64)
+    cv = np.zeros_like(Mf)
+    act = np.zeros(Mf.shape, np.int64)
+    xb2 = np.zeros(Mf.shape, np.int64)
+    br = np.zeros(Mf.shape + (4,), np.int64)
+    K.post_policy(Mf, gd.bj, start, Pf, put, cv, act, xb2, br)
+    if not np.array_equal(cv.reshape(shape), r.post_cv) or not np.array_equal(act.reshape(shape), r.post_opening):
+        raise RuntimeError("post_policy disagrees with gind.post_values")  # the same arithmetic: a bug
+    U = gd.values.size
+    S = empty_table(U)
+    act, xb2, br = act.reshape(shape), xb2.reshape(shape), br.reshape(shape + (4,))
+    for d in range(6):
+        d4 = min(d, 4)
+        for a, k in enumerate(draws):
+            S.post_open[d, k] = act[d4, a]
+            S.post_xb2[d, k] = xb2[d4, a]
+            S.post_br[d, k] = br[d4, a]
+    # before the draw: the answers of each dealt hand's best keep
+    fm = fold_masses(gd, table)
+    cv_sum = r.post_cv.sum(axis=1)
+    binom, offset = subset_tables(gd.n)
+    inv_ways = np.array([1.0 / comb(gd.n - 5, d) for d in range(6)])
+    keep = r.keep.astype(np.int64)
+    val = np.full(gd.n_hands, np.nan)
+    opening = np.zeros(gd.n_hands, np.int64)
+    hx = np.zeros(gd.n_hands, np.int64)
+    hb = np.zeros((gd.n_hands, 4), np.int64)
+    for d4 in range(N_D4):
+        group = np.array([d4] if d4 < 4 else [4, 5], np.int64)
+        V = np.ascontiguousarray(cv_sum[d4].T)
+        tmin = 5 - int(group.max())
+        G = np.zeros((int(offset[5]) if tmin < 5 else 1, len(PRE_LINES)))
+        if tmin < 5:
+            superset_sums(gd.pos, gd.sidx, V, tmin, binom, offset, G)
+        K.hand_answers(gd.pos, gd.sidx, G, V, keep, group, inv_ways, fm[d4], binom, offset, val, opening, hx, hb)
+    if not np.array_equal(val, r.hand_value) or not np.array_equal(opening, r.opening):
+        raise RuntimeError("hand_answers disagrees with gind.hand_values")  # the same arithmetic: a bug
+    idx = colex_rows(gd.hands)
+    S.keep[idx] = keep.astype(np.uint8)
+    S.open[idx] = opening.astype(np.int8)
+    S.xb2[idx] = hx.astype(np.int8)
+    S.br[idx] = hb.astype(np.int8)
+    return with_g(S, gd, r.hand_value), r
+
+
+def _pure(p: np.ndarray, what: str) -> np.ndarray:
+    """The action of each pure row of ``p`` (rows of zeros, unreachable, read as action 0)."""
+    p = np.asarray(p, np.float64)
+    tot = p.sum(axis=-1)
+    live = tot > 0.5
+    if np.any(live & (np.abs(p.max(axis=-1) - 1.0) > 1e-9)):
+        raise InputError(f"the human's {what} is not a pure strategy (a table plays one action per spot)")
+    return p.argmax(axis=-1).astype(np.int8)
+
+
+def strategy_table(gd: GindDeck, st: HumanStrategy) -> HumanTable:
+    """A pure :class:`~poker51.realcard.gind.HumanStrategy` (post-draw by bucket) as a
+    :class:`HumanTable` (post-draw by strength: each strength reads its bucket's row)."""
+    S = empty_table(gd.values.size)
+    idx = colex_rows(gd.hands)
+    S.keep[idx] = np.asarray(st.keep, np.uint8)
+    S.open[idx] = _pure(st.pre_open, "opening")
+    S.xb2[idx] = _pure(st.pre_xb2, "answer to a bet")
+    S.br[idx] = _pure(st.pre_br, "answer to a raise")
+    S.post_open[:] = _pure(st.post_open, "post-draw opening")[..., gd.bj]
+    S.post_xb2[:] = _pure(st.post_xb2, "post-draw answer to a bet")[..., gd.bj]
+    S.post_br[:] = _pure(st.post_br, "post-draw answer to a raise")[:, :, :, gd.bj, :]
+    return S
+
+
+def abstract_table(gd: GindDeck, st: HumanStrategy, g: np.ndarray | None = None) -> HumanTable:
+    """The abstract best-response human (:func:`poker51.realcard.gind.abstract_human`) as a
+    table, with the control variate ``g`` per dealt hand (V_ind's) when given."""
+    S = strategy_table(gd, st)
+    return S if g is None else with_g(S, gd, g)
+
+
+def pure_random_strategy(gd: GindDeck, seed: int) -> HumanStrategy:
+    """A random pure strategy (uniform keeps, one random action per spot; for tests)."""
+    from poker51.realcard.gind import random_strategy
+
+    st = random_strategy(gd, seed)
+
+    def onehot(p):
+        return np.eye(p.shape[-1])[np.asarray(p).argmax(axis=-1)]
+
+    return HumanStrategy(st.keep, *(onehot(x) for x in (st.pre_open, st.pre_xb2, st.pre_br, st.post_open,
+                                                         st.post_xb2, st.post_br)))  # fmt: skip
+
+
+def random_human_table(n_strengths: int, seed: int) -> HumanTable:
+    """A random pure table over every colex index and strength (uniform keeps and actions; for
+    tests on the variants' decks, where a :class:`GindDeck` is not needed)."""
+    rng = np.random.default_rng(seed)
+    L = len(PRE_LINES)
+    post = (6, N_K, L, n_strengths)
+    return HumanTable(
+        rng.integers(0, 32, N_HANDS52).astype(np.uint8), rng.integers(0, 5, N_HANDS52).astype(np.int8),
+        rng.integers(0, 3, N_HANDS52).astype(np.int8), rng.integers(0, 3, (N_HANDS52, 4)).astype(np.int8),
+        rng.integers(0, 5, post).astype(np.int8), rng.integers(0, 3, post).astype(np.int8),
+        rng.integers(0, 3, post + (4,)).astype(np.int8), rng.normal(size=N_HANDS52),
+    )  # fmt: skip
+
+
+# --------------------------------------------------------------------------- the kernel's view of a small deck
+def small_model(gd: GindDeck, table: TableArrays) -> PolicyArrays:
+    """The :class:`~poker51.policies.kernels.PolicyArrays` of a reduced deck's Riemann (its
+    classes, House keeps, buckets and the table's probabilities; spot strings as the deployed
+    Riemann hashes them), so the kernel plays on the tests' decks too."""
+    from poker51.export.schema import ACTION_COLUMNS
+    from poker51.policies.kernels import V06
+    from poker51.policies.kernels import TableArrays as KTable
+    from poker51.realcard.gind import DEC_LINES, LINE_SLOTS
+
+    idx = colex_rows(gd.hands)
+    strength = np.full(N_HANDS52, -1, np.int32)
+    strength[idx] = gd.strengths
+    srank = np.full(N_HANDS52, -1, np.int32)
+    srank[idx] = gd.sidx
+    mask = np.zeros(N_HANDS52, np.uint8)
+    mask[idx] = gd.r_keep
+    cls = np.full(N_HANDS52, -1, np.int16)
+    cls[idx] = gd.r_class
+    bkt = np.full(N_HANDS52, -1, np.int16)
+    bkt[idx] = gd.bj[gd.sidx]
+    rank_table, flush_table, marker_table = _rank_tables(gd)
+    # the table's spots
+    draws = sorted({int(k) for k in gd.class_draw})
+    width = max(gd.n_classes, gd.n_buckets)
+    spots: list[tuple[str, np.ndarray]] = []
+    pre_sid = np.full((5, len(DEC_LINES)), -1, np.int64)
+    post_sid = np.full((5, 5, len(PRE_LINES), len(DEC_LINES)), -1, np.int64)
+    for d4 in range(5):
+        for li, line in enumerate(DEC_LINES):
+            row = np.zeros((width, 5))
+            for s, act in enumerate(LINE_SLOTS[li]):
+                row[: gd.n_classes, ACTION_COLUMNS.index(act)] = table.pre[d4, li, :, s]
+            pre_sid[d4, li] = len(spots)
+            spots.append((f"0|{d4}|-1|{line}|", row))
+    for d4 in range(5):
+        for k in draws:
+            for pi, pre in enumerate(PRE_LINES):
+                for li, line in enumerate(DEC_LINES):
+                    row = np.zeros((width, 5))
+                    for s, act in enumerate(LINE_SLOTS[li]):
+                        row[: gd.n_buckets, ACTION_COLUMNS.index(act)] = table.post[d4, k, pi, li, :, s]
+                    post_sid[d4, k, pi, li] = len(spots)
+                    spots.append((f"1|{d4}|{k}|{pre}|{line}", row))
+    P = np.ascontiguousarray(np.nan_to_num(np.stack([r for _, r in spots]), nan=0.0))
+    w = max(len(t) for t, _ in spots)
+    spot_bytes = np.zeros((len(spots), w), np.uint8)
+    for i, (t, _) in enumerate(spots):
+        spot_bytes[i, : len(t)] = np.frombuffer(t.encode("ascii"), np.uint8)
+    spot_len = np.array([len(t) for t, _ in spots], np.int64)
+    kt = KTable(P, spot_bytes, spot_len, pre_sid, post_sid)
+    return PolicyArrays(
+        np.int64(V06), gd.deck.astype(np.int64), strength, mask, cls, bkt, kt.P, kt.spot_bytes, kt.spot_len,
+        kt.pre_sid, kt.post_sid, np.zeros((1, 6)), np.zeros((1, 6)), srank, np.zeros((1, 5), np.int8),
+        np.zeros(7, np.int64), np.zeros(1, np.uint64), rank_table, flush_table, gd.bj.astype(np.int16),
+        np.int64(gd.rule != 0), marker_table,
+    )  # fmt: skip
+
+
+def _multiset(ranks: np.ndarray) -> np.ndarray:
+    """Multiset number of each row of ranks, as :func:`poker51.policies.kernels.rank5` reads it."""
+    r = np.sort(ranks, axis=1)
+    return sum(BINOM[r[:, i] + i, i + 1] for i in range(r.shape[1]))
+
+
+def _keyed(size: int, keys: np.ndarray, values: np.ndarray) -> np.ndarray:
+    t = np.full(size, -1, np.int32)
+    t[keys] = values
+    if (t[keys] != values).any():
+        raise InputError("two hands of one rank key have different strengths")
+    return t
+
+
+def _rank_tables(gd: GindDeck) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """(rank, flush, marker) tables of :func:`poker51.policies.kernels.rank5` for a reduced deck:
+    its strength indices by the multiset number of the ranks, the rank set of a one-suit hand, and
+    (a hand holding the marker, its lowest card) twice the other four ranks' number plus suited."""
+    marker = (gd.hands == 0).any(axis=1) & (gd.rule != 0)
+    suited = (gd.hands & 3 == gd.hands[:, :1] & 3).all(axis=1)
+    plain, flush = ~marker & ~suited, ~marker & suited
+    other = gd.hands[marker][:, 1:]
+    mkeys = 2 * _multiset(other >> 2) + (other & 3 == other[:, :1] & 3).all(axis=1)
+    return (
+        _keyed(comb(17, 5), _multiset(gd.hands[plain] >> 2), gd.sidx[plain]),
+        _keyed(1 << 13, (1 << (gd.hands[flush] >> 2)).sum(axis=1), gd.sidx[flush]),
+        _keyed(2 * comb(16, 4), mkeys, gd.sidx[marker]),
+    )
+
+
+def check_model(gd: GindDeck, M: PolicyArrays) -> None:
+    """Refuse a kernel model whose strength numbering is not the deck's (the post-draw look-ups
+    of a table index the deck's distinct strengths)."""
+    idx = colex_rows(gd.hands)
+    if M.cards.shape[0] != gd.n or not np.array_equal(M.srank[idx], gd.sidx):
+        raise InputError("the table's strength numbering is not the deck's (another variant or abstraction)")
+
+
+# --------------------------------------------------------------------------- play
+def play_sums(M: PolicyArrays, S: HumanTable, seed: int, stream: int, first: int, n: int, mode: int = REAL,
+              nets: np.ndarray | None = None) -> np.ndarray:  # fmt: skip
+    """(blocks, N_SUMS) sums of hands ``first .. first + n - 1`` of a stream (``first`` a
+    multiple of :data:`~poker51.realcard.bounds_kernels.BLOCK`)."""
+    if first % BLOCK:
+        raise ValueError(f"first must be a multiple of {BLOCK}")
+    sums = np.zeros(((n + BLOCK - 1) // BLOCK, N_SUMS))
+    out = np.zeros(0, np.int64) if nets is None else nets
+    K.play_blocks(M, S, np.uint64(stream_key(seed, stream)), int(first), int(n), int(mode), sums, out)
+    return sums
+
+
+def play_detail(M: PolicyArrays, S: HumanTable, seed: int, stream: int, first: int, n: int, mode: int = REAL):
+    """(details (n, 7) :data:`~poker51.realcard.bounds_kernels.DETAIL_COLUMNS`, decks (n, cards))."""
+    out = np.zeros((n, len(K.DETAIL_COLUMNS)), np.int64)
+    decks = np.zeros((n, M.cards.shape[0]), np.int64)
+    K.play_detail(M, S, np.uint64(stream_key(seed, stream)), int(first), int(mode), out, decks)
+    return out, decks
+
+
+def run_sums(M, S, hands: int, seed: int, stream: int = MAIN, mode: int = REAL, progress: bool = False,
+             desc: str = "bounds") -> np.ndarray:  # fmt: skip
+    """All blocks' sums of ``hands`` hands, in chunks of whole blocks (Ctrl-C between chunks
+    inside :func:`poker51.interrupt.interruptible`; a tqdm bar on ``progress``)."""
+    import time
+
+    from tqdm import tqdm
+
+    from poker51.interrupt import check
+
+    hands = int(hands)
+    if hands < 2:
+        raise InputError(f"need at least 2 hands for an interval, got {hands}")
+    out = []
+    bar = tqdm(total=hands, desc=desc, disable=not progress, unit="hand", unit_scale=True)
+    first, size = 0, BLOCK * 4
+    while first < hands:
+        check()
+        n = min(size, hands - first)
+        t = time.perf_counter()
+        out.append(play_sums(M, S, seed, stream, first, n, mode))
+        dt = time.perf_counter() - t
+        first += n
+        bar.update(n)
+        if dt < 0.2:  # chunks of whole blocks only: the sums do not depend on the chunking
+            size *= 2
+        elif dt > 0.5 and size > BLOCK:
+            size //= 2
+    bar.close()
+    return np.concatenate(out)
+
+
+@dataclass(frozen=True)
+class Estimate:
+    """What a strategy wins (:data:`UNIT`): the plain mean of the nets and the control-variate
+    estimate (``cv_*``; β fixed on the pilot hands), each with its sd, se and Student-t interval."""
+
+    hands: int
+    mean: float
+    sd: float
+    se: float
+    ci_low: float
+    ci_high: float
+    beta: float
+    cv_mean: float
+    cv_sd: float
+    cv_se: float
+    cv_ci_low: float
+    cv_ci_high: float
+
+    def row(self) -> dict:
+        return asdict(self)
+
+
+def _t(n: int, confidence: float) -> float:
+    from scipy import stats
+
+    return float(stats.t.ppf(0.5 + confidence / 2, n - 1))
+
+
+def _moments(sums: np.ndarray, beta: float, g_mean: float) -> tuple[int, float, float]:
+    """(n, mean, sd) of ``y = x - β (g - g_mean)`` from block sums (summed in block order)."""
+    s = sums.sum(axis=0) if sums.ndim == 2 else sums
+    n = int(s[0])
+    sx, sxx, sg, sgg, sxg = (float(v) for v in s[1:])
+    sy = sx - beta * (sg - n * g_mean)
+    # sum (y - ybar)^2 with y = x - beta g + const: the constant drops out
+    syy = sxx - 2 * beta * sxg + beta * beta * sgg
+    sz = sx - beta * sg
+    var = max(syy - sz * sz / n, 0.0) / (n - 1)
+    return n, sy / n, math.sqrt(var)
+
+
+def beta_of(sums: np.ndarray) -> float:
+    """cov(x, g) / var(g) of the pilot hands (0 when g does not vary)."""
+    s = sums.sum(axis=0)
+    n, sx, sg, sgg, sxg = s[0], s[1], s[3], s[4], s[5]
+    vg = sgg - sg * sg / n
+    return float((sxg - sx * sg / n) / vg) if vg > 1e-12 * max(sgg, 1.0) else 0.0
+
+
+def estimate(sums: np.ndarray, beta: float, g_mean: float, confidence: float = CONFIDENCE) -> Estimate:
+    """The :class:`Estimate` of a run's block sums."""
+    n, m, sd = _moments(sums, 0.0, 0.0)
+    _, cm, csd = _moments(sums, beta, g_mean)
+    t = _t(n, confidence)
+    se, cse = sd / math.sqrt(n), csd / math.sqrt(n)
+    return Estimate(n, m, sd, se, m - t * se, m + t * se, float(beta), cm, csd, cse, cm - t * cse, cm + t * cse)
+
+
+def pilot_hands(hands: int) -> int:
+    """Pilot hands for β: a tenth of the run, at least one block, at most 2**20."""
+    return int(min(max(BLOCK, hands // 10), 1 << 20))
+
+
+def evaluate(M, S: HumanTable, hands: int, seed: int, g_mean: float, mode: int = REAL, progress: bool = False,
+             desc: str = "bounds") -> Estimate:  # fmt: skip
+    """Play ``S`` on ``hands`` fresh deals of stream :data:`MAIN` (β from :func:`pilot_hands`
+    hands of stream :data:`PILOT`)."""
+    beta = beta_of(run_sums(M, S, pilot_hands(hands), seed, PILOT, mode, False))
+    return estimate(run_sums(M, S, hands, seed, MAIN, mode, progress, desc), beta, g_mean)
+
+
+__all__ = [
+    "CONFIDENCE", "DOMAIN", "Estimate", "MAIN", "PILOT", "STRATEGIES", "UNIT", "abstract_table", "beta_of",
+    "check_model", "colex_rows", "empty_table", "estimate", "evaluate", "gind_table", "pilot_hands", "play_detail",
+    "play_sums", "pure_random_strategy", "random_human_table", "run_sums", "small_model", "stream_key",
+    "strategy_table", "with_g",
+]  # fmt: skip
+
+
+# --------------------------------------------------------------------------- one table
+@dataclass(frozen=True)
+class TableBounds:
+    """The plays of one table: ``rows`` one per strategy (:meth:`Estimate.row` plus
+    ``strategy``, ``v_gind`` its exact G_ind value), ``v_ind`` and ``v_abstract`` (= V_A, the
+    abstract best response's value), ``seconds`` per step."""
+
+    rows: list[dict]
+    v_ind: float
+    v_abstract: float
+    seconds: dict[str, float]
+    #: the kernel's model of the table and each strategy's table (for benchmarks and reruns)
+    model: PolicyArrays | None = None
+    built: dict | None = None
+
+
+def table_bounds(variant: str, tables, frame, hands: int, seed: int, strategies=STRATEGIES,
+                 progress: bool = False) -> TableBounds:  # fmt: skip
+    """Build each strategy of ``strategies`` against the strategy table ``frame`` (a checked
+    :mod:`poker51.export.schema` frame of ``variant`` on the abstraction ``tables``) and play it
+    on ``hands`` real-card deals of seed ``seed`` (:func:`evaluate`)."""
+    import time
+
+    from poker51.games.abstract import build_game
+    from poker51.policies.kernels import V06, hand_arrays, policy_tuple
+    from poker51.policies.kernels import table_arrays as kernel_arrays
+    from poker51.policies.riemann import Riemann
+    from poker51.realcard.gind import abstract_human, game_policy, strategy_value, table_arrays, variant_deck
+    from poker51.solver.best_response import best_response_policy, best_response_value
+
+    bad = [s for s in strategies if s not in STRATEGIES]
+    if bad or not strategies:
+        raise InputError(f"unknown strategy {bad[0] if bad else '(none)'!r}: expected some of {list(STRATEGIES)}")
+    sec: dict[str, float] = {}
+    t = time.perf_counter()
+    gd = variant_deck(tables)
+    joint = riemann_joint(gd)
+    ta = table_arrays(frame, gd.n_classes, gd.n_buckets)
+    riemann = Riemann(frame, variant, tables.classes, tables.buckets)
+    M = policy_tuple(V06, hand_arrays(variant, tables.classes, tables.buckets), kernel_arrays(*riemann.kernel_arrays()))
+    check_model(gd, M)
+    ab = tables.arrays()
+    game = build_game(ab)
+    pol = game_policy(game, ta)
+    v_a = float(best_response_value(game, pol, 0))
+    sec["setup"] = time.perf_counter() - t
+    t = time.perf_counter()
+    S_gind, r = gind_table(gd, ta, joint=joint)
+    sec["gind"] = time.perf_counter() - t
+    built: dict[str, tuple[HumanTable, float]] = {"gind": (S_gind, r.value)}
+    if "abstract" in strategies:
+        t = time.perf_counter()
+        hs = abstract_human(game, best_response_policy(game, pol, 0), gd)
+        built["abstract"] = (abstract_table(gd, hs, r.hand_value), float(strategy_value(gd, ta, hs, joint)))
+        sec["abstract"] = time.perf_counter() - t
+    rows = []
+    for name in strategies:
+        S, v_g = built[name]
+        t = time.perf_counter()
+        e = evaluate(M, S, hands, seed, r.value, REAL, progress, f"bounds {variant} {name}")
+        sec[f"play_{name}"] = time.perf_counter() - t
+        rows.append({"strategy": name, **e.row(), "v_gind": v_g})
+    return TableBounds(rows, float(r.value), v_a, sec, M, {k: v[0] for k, v in built.items()})

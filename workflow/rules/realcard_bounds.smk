@@ -1,0 +1,66 @@
+# Stage 6b (issue 26, point 2): lower bounds on the real-card value V_real by play.  Per variant
+# and table (the Nash table and the published p by default): the G_ind best response and the
+# abstract best-response human, each played on fresh real-card deals against the deployed
+# Riemann (poker51.realcard.bounds); gathered with LBR's result beside.
+
+BOUNDS = config.get("realcard_bounds", {})
+BOUNDS_ON = bool(BOUNDS.get("enabled", True))
+#: the tables played: their p (each a solve of solve.p / solve.sweep; default Nash and published)
+BOUNDS_PS = sorted({float(p) for p in (BOUNDS.get("ps") or [0.0, TABLE_P])})
+if BOUNDS_ON and not set(BOUNDS_PS) <= set(SOLVE_PS):
+    sys.exit(f"config error: realcard_bounds.ps: {sorted(set(BOUNDS_PS) - set(SOLVE_PS))} are not solved tables")
+SEEDS["realcard_bounds"] = BOUNDS.get("seed", 51026)
+
+
+def realcard_bounds_targets():
+    if not BOUNDS_ON:
+        return []
+    return [out(f"{v}/realcard_bounds_{p_label(p)}.parquet") for v in VARIANTS for p in BOUNDS_PS] + [
+        out("realcard_bounds.parquet")
+    ]
+
+
+rule realcard_bounds:
+    input:
+        unpack(lambda w: abstraction_files(w.variant)),
+        policy=lambda w: f"{solve_dir(w.variant, P_OF[w.plabel])}/policy.npy",
+    output:
+        out("{variant}/realcard_bounds_{plabel}.parquet"),
+    params:
+        p=lambda w: P_OF[w.plabel],
+        hands=BOUNDS.get("hands", 1000000),
+        seed=BOUNDS.get("seed", 51026),
+        strategies=BOUNDS.get("strategies", ["gind", "abstract"]),
+    conda:
+        "../envs/poker51.yaml"
+    log:
+        f"{LOGS}/realcard_bounds_{{variant}}_{{plabel}}.log",
+    benchmark:
+        out("benchmarks/realcard_bounds_{variant}_{plabel}.tsv")
+    priority: 50
+    threads: 2
+    resources:
+        mem_mb=6000,
+        runtime=60,
+    script:
+        "../scripts/realcard_bounds.py"
+
+
+rule realcard_bounds_gather:
+    input:
+        bounds=[out(f"{v}/realcard_bounds_{p_label(p)}.parquet") for v in VARIANTS for p in BOUNDS_PS],
+        lbr=[out("lbr.parquet")] if LBR_ON else [],
+    output:
+        out("realcard_bounds.parquet"),
+    params:
+        table_p=TABLE_P,
+    conda:
+        "../envs/poker51.yaml"
+    log:
+        f"{LOGS}/realcard_bounds_gather.log",
+    threads: 1
+    resources:
+        mem_mb=1000,
+        runtime=5,
+    script:
+        "../scripts/realcard_bounds_gather.py"
