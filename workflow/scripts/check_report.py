@@ -33,7 +33,7 @@ if len(expected) < 10 or missing or bare:
 m = re.search(r'var workflow_desc = ("(?:[^"\\]|\\.)*");', text)
 front = json.loads(m.group(1)) if m else ""
 listed = {p: front.find(f"<b>{Path(p).name}</b>") for p in expected}
-unlisted = [p for p in expected if listed[p] < 0 or front.find(entries[p].strip(), listed[p]) < 0]
+unlisted = [p for p in expected if listed[p] < 0 or front.find(entries[p].strip().replace("\n", " "), listed[p]) < 0]
 if unlisted:
     sys.exit(f"check_report: {report}: the front page does not list with its caption {unlisted}")
 print(f"check_report: {len(expected)} figures and tables in {report}, each with its caption, all on the front page")
