@@ -154,6 +154,24 @@ def _cat5(key, mask, suit, cnt_x, rank_x, suit_x, cnt_y, rank_y, suit_y):
     return max(KEY_CATEGORY[k], STRAIGHT_CATEGORY[m])
 
 
+@njit(cache=True, inline="always")
+def _flush_over(psuit, pmask, suit, mask, v):
+    """The larger of ``v`` and the flush-type category of the hole cards of rank mask ``mask``, all of
+    ``suit``, with each board part ``p`` of that suit (``psuit[p]``; ranks ``pmask[p]``).
+
+    Five cards of one suit have five ranks, so their flush-type category (flush or better) is at
+    least what their ranks alone give (a straight or a high card): a hand's value is the largest
+    of its ranks' value (the same for every suit) and, where its cards share a suit with a board
+    part, that part's flush category.
+    """
+    for p in range(psuit.shape[0]):
+        if psuit[p] == suit:
+            f = FLUSH_CATEGORY[mask | pmask[p]]
+            if f > v:
+                v = f
+    return v
+
+
 @njit(cache=True)
 def _pair_bits(board, rest, bits):
     """``bits[i, v]`` = the rest positions j whose pair with i and three board cards reaches
@@ -174,15 +192,22 @@ def _pair_bits(board, rest, bits):
                 s = board[t0] & 3
                 tsuit[t] = s if (board[t1] & 3) == s and (board[t2] & 3) == s else -1
                 t += 1
+    # outside a flush a pair's value depends on its two ranks only: read once per rank pair
+    nf = np.full((13, 13), -1, np.int64)
     for i in range(r - 1):
         ri, si = rest[i] >> 2, rest[i] & 3
         for j in range(i + 1, r):
             rj, sj = rest[j] >> 2, rest[j] & 3
-            v = 0
-            for t in range(10):
-                x = _cat5(tkey[t], tmask[t], tsuit[t], tcnt[t, ri], ri, si, tcnt[t, rj], rj, sj)
-                if x > v:
-                    v = x
+            v = nf[ri, rj]
+            if v < 0:
+                v = 0
+                for t in range(10):
+                    x = _cat5(tkey[t], tmask[t], -1, tcnt[t, ri], ri, si, tcnt[t, rj], rj, sj)
+                    if x > v:
+                        v = x
+                nf[ri, rj] = v
+            if si == sj:
+                v = _flush_over(tsuit, tmask, si, (1 << ri) | (1 << rj), v)
             bits[i, v] |= 1 << j
             bits[j, v] |= 1 << i
     _cumulate(bits.reshape(-1, N_CATEGORIES))
@@ -197,12 +222,18 @@ def _triple_bits(board, rest, bits):
     pr1 = np.zeros(10, np.int64)
     ps0 = np.zeros(10, np.int64)
     ps1 = np.zeros(10, np.int64)
+    qsuit = np.zeros(10, np.int64)  # a board pair's common suit or -1, and its rank mask (for _flush_over)
+    qmask = np.zeros(10, np.int64)
     p = 0
     for p0 in range(4):
         for p1 in range(p0 + 1, 5):
             pr0[p], ps0[p] = board[p0] >> 2, board[p0] & 3
             pr1[p], ps1[p] = board[p1] >> 2, board[p1] & 3
+            qsuit[p] = ps0[p] if ps0[p] == ps1[p] else -1
+            qmask[p] = (1 << pr0[p]) | (1 << pr1[p])
             p += 1
+    # outside a flush a triple's value depends on its three ranks only: read once per rank triple
+    nf = np.full((13, 13, 13), -1, np.int64)
     cnt = np.zeros(13, np.int64)
     for i in range(r - 2):
         ci = rest[i]
@@ -214,18 +245,24 @@ def _triple_bits(board, rest, bits):
             cnt[cj >> 2] += 1
             s2 = ci & 3 if (cj & 3) == (ci & 3) else -1
             m2 = (1 << (ci >> 2)) | (1 << (cj >> 2))
+            nf2 = nf[ci >> 2, cj >> 2]
             for k in range(j + 1, r):
                 ck = rest[k]
-                k3 = k2 + DELTA[cnt[ck >> 2]]
-                cnt[ck >> 2] += 1
-                s3 = s2 if (ck & 3) == s2 else -1
-                m3 = m2 | (1 << (ck >> 2))
-                v = 0
-                for q in range(10):
-                    x = _cat5(k3, m3, s3, cnt[pr0[q]], pr0[q], ps0[q], cnt[pr1[q]], pr1[q], ps1[q])
-                    if x > v:
-                        v = x
-                cnt[ck >> 2] -= 1
+                rk = ck >> 2
+                v = nf2[rk]
+                if v < 0:
+                    k3 = k2 + DELTA[cnt[rk]]
+                    cnt[rk] += 1
+                    m3 = m2 | (1 << rk)
+                    v = 0
+                    for q in range(10):
+                        x = _cat5(k3, m3, -1, cnt[pr0[q]], pr0[q], ps0[q], cnt[pr1[q]], pr1[q], ps1[q])
+                        if x > v:
+                            v = x
+                    cnt[rk] -= 1
+                    nf2[rk] = v
+                if s2 >= 0 and (ck & 3) == s2:
+                    v = _flush_over(qsuit, qmask, s2, m2 | (1 << rk), v)
                 bits[i, j, v] |= 1 << k
                 bits[i, k, v] |= 1 << j
                 bits[j, k, v] |= 1 << i
@@ -235,15 +272,19 @@ def _triple_bits(board, rest, bits):
 
 
 @njit(cache=True)
-def _top_level(bits, r):
-    """The highest category any row of ``bits`` reaches (rows ``bits[x, ..., v]``, last axis v)."""
-    top = 0
-    flat = bits.reshape(-1, N_CATEGORIES)
+def _row_tops(flat):
+    """``tops[x]`` = the highest level v with a bit in row ``flat[x, v]`` (0 if none).
+
+    Rows are at-least sets (:func:`_cumulate`): above its top a row is empty, so a hole set's
+    levels above the largest top of its rows hold none of its pairs or triples and are skipped.
+    """
+    tops = np.zeros(flat.shape[0], np.int64)
     for x in range(flat.shape[0]):
-        for v in range(top + 1, N_CATEGORIES):
+        for v in range(N_CATEGORIES - 1, 0, -1):
             if flat[x, v]:
-                top = v
-    return top
+                tops[x] = v
+                break
+    return tops
 
 
 @njit(cache=True, inline="always")
@@ -270,47 +311,50 @@ def _count_above(q, extra, d, above, n_above, m, top, hist):
 def _holes_pairs(bits, r, hole, hist):
     """Every hole set of 4 or 5 rest cards, best over its pairs (``bits`` of :func:`_pair_bits`)."""
     full = (1 << r) - 1
-    top = _top_level(bits, r)
+    tops = _row_tops(bits)
     qab = np.zeros(N_CATEGORIES, np.int64)
     q = np.zeros(N_CATEGORIES, np.int64)
     for a in range(r - hole + 1):
         for b in range(a + 1, r - hole + 2):
+            tab = max(tops[a], tops[b])
             mab = 0
-            for v in range(top, 0, -1):
+            for v in range(tops[a], 0, -1):
                 if (bits[a, v] >> b) & 1:
                     mab = v
                     break
             for v in range(N_CATEGORIES):
                 qab[v] = bits[a, v] | bits[b, v]
             for c in range(b + 1, r - hole + 3):
+                tabc = max(tab, tops[c])
                 mabc = mab
-                for v in range(top, mab, -1):
+                for v in range(tab, mab, -1):
                     if (qab[v] >> c) & 1:
                         mabc = v
                         break
                 if hole == 4:
                     # sets (a, b, c, d): q holds a's and b's pairs, extra c's
                     above = full & ~((1 << (c + 1)) - 1)
-                    _count_above(qab, bits[c], r, above, r - 1 - c, mabc, top, hist)
+                    _count_above(qab, bits[c], r, above, r - 1 - c, mabc, tabc, hist)
                 else:
                     for v in range(N_CATEGORIES):
                         q[v] = qab[v] | bits[c, v]
                     for d in range(c + 1, r - 1):
                         above = full & ~((1 << (d + 1)) - 1)
-                        _count_above(q, bits[d], d, above, r - 1 - d, mabc, top, hist)
+                        _count_above(q, bits[d], d, above, r - 1 - d, mabc, max(tabc, tops[d]), hist)
 
 
 @njit(cache=True)
 def _holes_triples(bits, r, hist):
     """Every hole set of 4 rest cards, best over its triples (``bits`` of :func:`_triple_bits`)."""
     full = (1 << r) - 1
-    top = _top_level(bits, r)
+    tops = _row_tops(bits.reshape(-1, N_CATEGORIES)).reshape(r, r)
     q = np.zeros(N_CATEGORIES, np.int64)
     for a in range(r - 3):
         for b in range(a + 1, r - 2):
             for c in range(b + 1, r - 1):
+                top = max(tops[a, b], tops[a, c], tops[b, c])
                 m = 0
-                for v in range(top, 0, -1):
+                for v in range(tops[a, b], 0, -1):
                     if (bits[a, b, v] >> c) & 1:
                         m = v
                         break
