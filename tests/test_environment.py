@@ -45,12 +45,12 @@ def test_core_is_numpy_pandas_pyarrow():
     assert sorted(canonicalize_name(r.name) for r in requirements()) == ["numpy", "pandas", "pyarrow"]
     pipeline = {canonicalize_name(r.name) for r in requirements("pipeline")}
     assert {"numba", "scipy", "matplotlib", "snakemake", "tqdm", "pyyaml", "jsonschema"} <= pipeline
-    assert PROJECT["optional-dependencies"]["dev"][0] == "poker51[pipeline,slurm]"
+    assert PROJECT["optional-dependencies"]["dev"][0] == "poker51[pipeline,slurm,service]"
 
 
 def test_lock_pins_every_dependency_within_its_range():
     lock = pins(LOCK)
-    for req in requirements("pipeline", "slurm", "dev"):
+    for req in requirements("pipeline", "slurm", "service", "dev"):
         name = canonicalize_name(req.name)
         assert name in lock, f"{name} is not in {LOCK.name}: run make lock"
         assert req.specifier.contains(lock[name], prereleases=True), f"{name}=={lock[name]} not in {req.specifier}"

@@ -22,8 +22,9 @@ with logged(snakemake.log[0]):
         out=dict(snakemake.output.items()),
         threads=snakemake.threads,
         # the study's own files: the provenance of the inputs that decide them (not the Riemann table)
-        provenance=provenance(snakemake.rule, snakemake.wildcards, p,
-                              [snakemake.input.population, *snakemake.input.holdout]),
+        provenance=provenance(
+            snakemake.rule, snakemake.wildcards, p, [snakemake.input.population, *snakemake.input.holdout]
+        ),
         riemann=snakemake.input.riemann[0] if snakemake.input.riemann else None,
         br_provenance=provenance(snakemake.rule, snakemake.wildcards, p, snakemake.input),
     )

@@ -17,6 +17,7 @@ with logged(snakemake.log[0]):
         realcard_bounds=snakemake.input.realcard_bounds[0] if snakemake.input.realcard_bounds else None,
         provenance=provenance(snakemake.rule, snakemake.wildcards, snakemake.params, snakemake.input),
         # the convergence table does not depend on the real-card best response or bounds: its provenance leaves it out
-        convergence_provenance=provenance(snakemake.rule, snakemake.wildcards, snakemake.params,
-                                          [f for f in snakemake.input if f not in real_card]),
+        convergence_provenance=provenance(
+            snakemake.rule, snakemake.wildcards, snakemake.params, [f for f in snakemake.input if f not in real_card]
+        ),
     )
