@@ -267,6 +267,21 @@ BAD_INPUTS: dict[str, list[tuple[list[str], str]]] = {
         (["--game", "holdem", "--hole", "As,Kd", "--board", "Ah,Kh"], "a board is 3, 4 or 5 cards, got 2 (Ah Kh)"),
         (["--game", "holdem", "--hole", "As,As", "--board", "Ah,Kh,7c"], "card As is given twice"),
     ],
+    "serve": [  # the service itself: tests/service/
+        (["--tables", "{tables}", "--host", "0.0.0.0"], "--host 0.0.0.0: not a loopback address"),
+        (["--tables", "{tables}", "--host", "example.org"], "only with --public"),
+        (["--tables", "{tables}", "--port", "0"], "--port 0: a port is 1..65535"),
+        (["--tables", "{tables}", "--port", "x"], "argument --port: invalid int value: 'x'"),
+        (["--tables", "{missing}"], "--tables {missing}: not a directory"),
+        (["--tables", "{empty}"], "{empty}/riemann-v06-standard.parquet: no such table"),
+        (["--tables", "{corrupt_tables}"], "{corrupt_tables}/riemann-v06-standard.parquet"),
+        (["--tables", "{tables}", "--receipt", "{not_json}"], "{not_json}: not a readable receipt"),
+        (
+            ["--tables", "{tables}", "--abstraction", "{abs_cb}", "--db", "mysql://x@y/z"],
+            "runs on sqlite or postgresql, not mysql",
+        ),
+        (["--tables", "{tables}", "--abstraction", "{abs_cb}", "--db", "sqlite://"], "needs a database file"),
+    ],
     "rulebook": [  # illegal actions: tests/rulebook/test_scenario.py
         ([], "the following arguments are required: {{run,check,phh}}"),
         (["frob"], "invalid choice: 'frob'"),

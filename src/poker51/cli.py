@@ -36,6 +36,7 @@ SUBCOMMANDS: dict[str, str] = {
     "multi": "multi",
     "hand": "hand",
     "rulebook": "rulebook",
+    "serve": "serve",
 }
 
 EXIT_OK, EXIT_FAILED, EXIT_BAD_INPUT, EXIT_BUG, EXIT_INTERRUPTED = 0, 1, 2, 70, 130

@@ -1,0 +1,1 @@
+"""The service database's Alembic migrations (package data; :func:`poker51.service.store.migrate` runs them)."""

@@ -1,0 +1,599 @@
+"""The service's database: SQLAlchemy 2 Core tables and the :class:`Store` every change goes through.
+
+Tables (the Alembic migrations under ``migrations/`` create them; :meth:`Store.open` applies
+them):
+
+``accounts``   id, kind (``person`` or ``house``), token_hash (SHA-256 of the token; the token
+               itself is never stored), bank (a cache of the ledger's sum, checked by
+               :meth:`Store.check_banks`), created, recovered (the bank's recovery clock).  A
+               person's bank is never below 0 (a CHECK constraint); the house's may be.
+``ledger``     one row per jbit movement: account, delta (+ to the bank), kind, ref, room, at.
+``receipts``   a receipt (the ``multi.table.receipt`` shape) per buy-in or cash-out, keyed by
+               (account, receipt id) UNIQUE: the id is the client's command id for its own
+               movements, ``<room>:<seq>:<k>`` for movements of others' commands and clocks.
+``answers``    (account, action id) UNIQUE -> the first answer to that command: a replayed id is
+               answered from here and moves nothing.
+``rooms``      id, kind, params (JSON), rules version, owner, created, closed, turn (the journal's
+               length) and seq (the last event's seq).
+``journal``    (room, seq) the room's accepted commands and ticks, append-only.
+``events``     (room, seq) what was broadcast, with its resolved audience: the resync source.
+``hands``      a finished hand: id, room, kind, rules, ended, its log; ``hand_players`` its
+               accounts and nets (the history routes).
+
+**One transaction per accepted command** (:meth:`Store.commit`): journal entries, ledger rows,
+receipts, events, archived hands and the answer, committed together or not at all.
+
+SQLite (the default, ``sqlite:///results/service.db``) runs with WAL, ``synchronous=FULL`` and
+foreign keys on; PostgreSQL by URL (``postgresql+psycopg://...``, psycopg 3).
+
+The bank (design choice, ``docs/design/service.md``): a new account gets :data:`START_BANK` = 8
+jbits (a ``grant`` row); while a person's bank is below 8 it recovers 1 jbit per
+:data:`RECOVERY_SECONDS` (an hour) of the service clock, up to 8 (``recovery`` rows, written
+when the account is next touched: every transaction that moves its bank applies the recovery
+due first, so the clock runs from the moment the bank fell below 8).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import secrets
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import sqlalchemy as sa
+from sqlalchemy.engine import Connection, Engine
+
+from poker51.errors import InputError
+from poker51.service.room import Event, Movement, Outcome
+
+HOUSE = "house"
+START_BANK = 8
+RECOVERY_TARGET = 8
+RECOVERY_SECONDS = 3600.0
+DEFAULT_URL = "sqlite:///results/service.db"
+
+metadata = sa.MetaData()
+
+accounts = sa.Table(
+    "accounts",
+    metadata,
+    sa.Column("id", sa.String(40), primary_key=True),
+    sa.Column("kind", sa.String(10), nullable=False),
+    sa.Column("token_hash", sa.String(64), unique=True, nullable=True),
+    sa.Column("bank", sa.Integer, nullable=False),
+    sa.Column("created", sa.Float, nullable=False),
+    sa.Column("recovered", sa.Float, nullable=False),
+    sa.CheckConstraint("kind = 'house' OR bank >= 0", name="ck_accounts_bank"),
+)
+ledger = sa.Table(
+    "ledger",
+    metadata,
+    sa.Column("id", sa.Integer, primary_key=True, autoincrement=True),
+    sa.Column("account_id", sa.String(40), sa.ForeignKey("accounts.id"), nullable=False, index=True),
+    sa.Column("delta", sa.Integer, nullable=False),
+    sa.Column("kind", sa.String(20), nullable=False),
+    sa.Column("ref", sa.String(120), nullable=False),
+    sa.Column("room_id", sa.String(40), nullable=True),
+    sa.Column("at", sa.Float, nullable=False),
+)
+receipts = sa.Table(
+    "receipts",
+    metadata,
+    sa.Column("id", sa.Integer, primary_key=True, autoincrement=True),
+    sa.Column("account_id", sa.String(40), sa.ForeignKey("accounts.id"), nullable=False),
+    sa.Column("receipt_id", sa.String(120), nullable=False),
+    sa.Column("room_id", sa.String(40), nullable=True),
+    sa.Column("body", sa.Text, nullable=False),
+    sa.Column("at", sa.Float, nullable=False),
+    sa.UniqueConstraint("account_id", "receipt_id", name="uq_receipts_account_id"),
+)
+answers = sa.Table(
+    "answers",
+    metadata,
+    sa.Column("account_id", sa.String(40), sa.ForeignKey("accounts.id"), primary_key=True),
+    sa.Column("action_id", sa.String(64), primary_key=True),
+    sa.Column("room_id", sa.String(40), nullable=False),
+    sa.Column("body", sa.Text, nullable=False),
+    sa.Column("at", sa.Float, nullable=False),
+)
+rooms = sa.Table(
+    "rooms",
+    metadata,
+    sa.Column("id", sa.String(40), primary_key=True),
+    sa.Column("kind", sa.String(20), nullable=False),
+    sa.Column("params", sa.Text, nullable=False),
+    sa.Column("rules", sa.String(20), nullable=False),
+    sa.Column("owner", sa.String(40), sa.ForeignKey("accounts.id"), nullable=True),
+    sa.Column("created", sa.Float, nullable=False),
+    sa.Column("closed", sa.Float, nullable=True),
+    sa.Column("turn", sa.Integer, nullable=False),
+    sa.Column("seq", sa.Integer, nullable=False),
+)
+journal = sa.Table(
+    "journal",
+    metadata,
+    sa.Column("room_id", sa.String(40), sa.ForeignKey("rooms.id"), primary_key=True),
+    sa.Column("seq", sa.Integer, primary_key=True),
+    sa.Column("entry", sa.Text, nullable=False),
+    sa.Column("at", sa.Float, nullable=False),
+)
+events = sa.Table(
+    "events",
+    metadata,
+    sa.Column("room_id", sa.String(40), sa.ForeignKey("rooms.id"), primary_key=True),
+    sa.Column("seq", sa.Integer, primary_key=True),
+    sa.Column("turn", sa.Integer, nullable=False),
+    sa.Column("audience", sa.String(60), nullable=False),
+    sa.Column("payload", sa.Text, nullable=False),
+    sa.Column("at", sa.Float, nullable=False),
+)
+hands = sa.Table(
+    "hands",
+    metadata,
+    sa.Column("id", sa.String(80), primary_key=True),
+    sa.Column("room_id", sa.String(40), sa.ForeignKey("rooms.id"), nullable=False),
+    sa.Column("kind", sa.String(20), nullable=False),
+    sa.Column("rules", sa.String(20), nullable=False),
+    sa.Column("ended", sa.Float, nullable=False),
+    sa.Column("log", sa.Text, nullable=False),
+)
+hand_players = sa.Table(
+    "hand_players",
+    metadata,
+    sa.Column("hand_id", sa.String(80), sa.ForeignKey("hands.id"), primary_key=True),
+    sa.Column("account_id", sa.String(40), sa.ForeignKey("accounts.id"), primary_key=True),
+    sa.Column("net", sa.Integer, nullable=False),
+)
+
+
+def dumps(obj: Any) -> str:
+    """Canonical JSON (sorted keys, compact): the same bytes on every backend."""
+    return json.dumps(obj, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+
+
+def token_hash(token: str) -> str:
+    return hashlib.sha256(str(token).encode("utf-8")).hexdigest()
+
+
+class StoreError(InputError):
+    """A database that cannot be opened or migrated, or an outcome the store refuses."""
+
+
+@dataclass(frozen=True)
+class RoomRow:
+    id: str
+    kind: str
+    params: dict[str, Any]
+    rules: str
+    owner: str | None
+    created: float
+    closed: float | None
+    turn: int
+    seq: int
+
+
+@dataclass(frozen=True)
+class StoredEvent:
+    seq: int
+    turn: int
+    audience: str
+    payload: dict[str, Any]
+
+
+@dataclass
+class Committed:
+    """What one commit wrote: the room's turn and last event seq after it, the stored events,
+    the receipts (per account) and the banks after it of every account it touched."""
+
+    turn: int
+    seq: int
+    events: list[StoredEvent] = field(default_factory=list)
+    receipts: dict[str, list[dict[str, Any]]] = field(default_factory=dict)
+    banks: dict[str, int] = field(default_factory=dict)
+    answer: dict[str, Any] | None = None
+
+
+def _room_row(r: Any) -> RoomRow:
+    return RoomRow(r.id, r.kind, json.loads(r.params), r.rules, r.owner, r.created, r.closed, r.turn, r.seq)
+
+
+def _sqlite_pragmas(dbapi_conn: Any, _record: Any) -> None:
+    cur = dbapi_conn.cursor()
+    cur.execute("PRAGMA journal_mode=WAL")
+    cur.execute("PRAGMA synchronous=FULL")
+    cur.execute("PRAGMA foreign_keys=ON")
+    cur.execute("PRAGMA busy_timeout=10000")
+    cur.close()
+
+
+def make_engine(url: str) -> Engine:
+    """An engine for ``url``: SQLite with its pragmas (the file's folder created), or any other URL."""
+    try:
+        u = sa.engine.make_url(url)
+    except sa.exc.ArgumentError:
+        raise StoreError(f"--db {url!r}: not a database URL (sqlite:///FILE or postgresql+psycopg://...)") from None
+    if u.get_backend_name() == "sqlite":
+        if u.database in (None, "", ":memory:"):
+            raise StoreError(f"--db {url!r}: the service needs a database file (sqlite:///FILE), not memory")
+        Path(u.database).parent.mkdir(parents=True, exist_ok=True)
+        engine = sa.create_engine(u, connect_args={"check_same_thread": False, "timeout": 10})
+        sa.event.listen(engine, "connect", _sqlite_pragmas)
+        return engine
+    if u.get_backend_name() != "postgresql":
+        raise StoreError(f"--db {url!r}: the service runs on sqlite or postgresql, not {u.get_backend_name()}")
+    try:
+        return sa.create_engine(u, pool_pre_ping=True)
+    except (sa.exc.ArgumentError, ImportError) as exc:
+        raise StoreError(f"--db {url!r}: {exc}") from None
+
+
+def migrate(engine: Engine) -> None:
+    """``alembic upgrade head`` on ``engine`` with the package's migrations."""
+    from alembic import command
+    from alembic.config import Config
+
+    cfg = Config()
+    cfg.set_main_option("script_location", str(Path(__file__).parent / "migrations"))
+    with engine.begin() as conn:
+        cfg.attributes["connection"] = conn
+        command.upgrade(cfg, "head")
+
+
+class Store:
+    """Every read and write of the service (module docstring).  ``Store.open(url)`` migrates."""
+
+    def __init__(self, engine: Engine, url: str) -> None:
+        self.engine, self.url = engine, url
+
+    @classmethod
+    def open(cls, url: str = DEFAULT_URL, now: float = 0.0) -> Store:
+        engine = make_engine(url)
+        try:
+            migrate(engine)
+        except sa.exc.OperationalError as exc:
+            engine.dispose()
+            raise StoreError(
+                f"--db {url}: cannot open the database ({str(exc.orig).strip().splitlines()[0]})"
+            ) from None
+        store = cls(engine, url)
+        with engine.begin() as conn:
+            if conn.execute(sa.select(accounts.c.id).where(accounts.c.id == HOUSE)).first() is None:
+                conn.execute(
+                    accounts.insert().values(
+                        id=HOUSE, kind="house", token_hash=None, bank=0, created=now, recovered=now
+                    )
+                )
+        return store
+
+    def close(self) -> None:
+        self.engine.dispose()
+
+    @property
+    def backend(self) -> str:
+        return self.engine.dialect.name
+
+    # ------------------------------------------------------------------ accounts
+    def create_account(self, now: float) -> tuple[str, str]:
+        """A new person with :data:`START_BANK` jbits (one ``grant`` ledger row): (id, token)."""
+        account, token = "a" + secrets.token_hex(8), secrets.token_urlsafe(24)
+        with self.engine.begin() as conn:
+            conn.execute(
+                accounts.insert().values(
+                    id=account, kind="person", token_hash=token_hash(token), bank=0, created=now, recovered=now
+                )
+            )
+            self._move(conn, account, START_BANK, "grant", f"{account}:grant", None, now)
+        return account, token
+
+    def account_of(self, token: Any) -> str | None:
+        """The person whose token this is, or None (an unknown or ill-typed token)."""
+        if not isinstance(token, str) or not 8 <= len(token) <= 200:
+            return None
+        with self.engine.connect() as conn:
+            row = conn.execute(sa.select(accounts.c.id).where(accounts.c.token_hash == token_hash(token))).first()
+        return None if row is None else str(row.id)
+
+    def bank(self, account: str) -> int:
+        with self.engine.connect() as conn:
+            row = conn.execute(sa.select(accounts.c.bank).where(accounts.c.id == account)).first()
+        if row is None:
+            raise StoreError(f"no account {account!r}")
+        return int(row.bank)
+
+    def recover(self, account: str, now: float) -> int:
+        """Apply the recovery due at ``now`` (its own transaction); the bank after it."""
+        with self.engine.begin() as conn:
+            self._recover(conn, account, now)
+            return int(conn.execute(sa.select(accounts.c.bank).where(accounts.c.id == account)).scalar_one())
+
+    def bank_due(self, account: str, now: float) -> int:
+        """The bank with the recovery due at ``now``, read only (a refused command writes nothing)."""
+        with self.engine.connect() as conn:
+            row = conn.execute(
+                sa.select(accounts.c.kind, accounts.c.bank, accounts.c.recovered).where(accounts.c.id == account)
+            ).first()
+        if row is None:
+            raise StoreError(f"no account {account!r}")
+        bank = int(row.bank)
+        if row.kind != "person" or bank >= RECOVERY_TARGET or now <= row.recovered:
+            return bank
+        return bank + min(RECOVERY_TARGET - bank, int((now - float(row.recovered)) // RECOVERY_SECONDS))
+
+    def _recover(self, conn: Connection, account: str, now: float) -> None:
+        row = conn.execute(
+            sa.select(accounts.c.kind, accounts.c.bank, accounts.c.recovered).where(accounts.c.id == account)
+        ).first()
+        if row is None or row.kind != "person":
+            return
+        bank, since = int(row.bank), float(row.recovered)
+        if bank >= RECOVERY_TARGET or now <= since:
+            if bank >= RECOVERY_TARGET and now > since:
+                conn.execute(accounts.update().where(accounts.c.id == account).values(recovered=now))
+            return
+        due = min(RECOVERY_TARGET - bank, int((now - since) // RECOVERY_SECONDS))
+        if due <= 0:
+            return
+        self._move(conn, account, due, "recovery", f"{account}:recovery:{since + due * RECOVERY_SECONDS!r}", None, now)
+        new_since = now if bank + due >= RECOVERY_TARGET else since + due * RECOVERY_SECONDS
+        conn.execute(accounts.update().where(accounts.c.id == account).values(recovered=new_since))
+
+    def _move(
+        self, conn: Connection, account: str, delta: int, kind: str, ref: str, room: str | None, now: float
+    ) -> int:
+        conn.execute(
+            ledger.insert().values(account_id=account, delta=int(delta), kind=kind, ref=ref, room_id=room, at=now)
+        )
+        res = conn.execute(
+            accounts.update()
+            .where(accounts.c.id == account)
+            .values(bank=accounts.c.bank + int(delta))
+            .returning(accounts.c.bank)
+        ).first()
+        if res is None:
+            raise StoreError(f"a movement for an unknown account {account!r}")
+        return int(res.bank)
+
+    def ledger_sum(self, account: str) -> int:
+        with self.engine.connect() as conn:
+            return int(
+                conn.execute(
+                    sa.select(sa.func.coalesce(sa.func.sum(ledger.c.delta), 0)).where(ledger.c.account_id == account)
+                ).scalar_one()
+            )
+
+    def ledger_rows(self, account: str | None = None) -> list[dict[str, Any]]:
+        q = sa.select(ledger).order_by(ledger.c.id)
+        if account is not None:
+            q = q.where(ledger.c.account_id == account)
+        with self.engine.connect() as conn:
+            return [dict(r._mapping) for r in conn.execute(q)]
+
+    def check_banks(self) -> list[str]:
+        """The accounts whose cached bank differs from their ledger's sum (empty: all agree)."""
+        sums = (
+            sa.select(ledger.c.account_id, sa.func.sum(ledger.c.delta).label("s"))
+            .group_by(ledger.c.account_id)
+            .subquery()
+        )
+        q = sa.select(accounts.c.id, accounts.c.bank, sums.c.s).outerjoin(sums, sums.c.account_id == accounts.c.id)
+        with self.engine.connect() as conn:
+            return [r.id for r in conn.execute(q) if int(r.bank) != int(r.s or 0)]
+
+    def receipts_of(self, account: str) -> list[dict[str, Any]]:
+        with self.engine.connect() as conn:
+            rows = conn.execute(
+                sa.select(receipts.c.receipt_id, receipts.c.body)
+                .where(receipts.c.account_id == account)
+                .order_by(receipts.c.id)
+            )
+            return [{"id": r.receipt_id, **json.loads(r.body)} for r in rows]
+
+    # ------------------------------------------------------------------ rooms
+    def create_room(
+        self, room_id: str, kind: str, params: dict[str, Any], rules: str, owner: str | None, now: float
+    ) -> RoomRow:
+        with self.engine.begin() as conn:
+            conn.execute(
+                rooms.insert().values(
+                    id=room_id, kind=kind, params=dumps(params), rules=rules, owner=owner, created=now, turn=0, seq=0
+                )
+            )
+        return RoomRow(room_id, kind, json.loads(dumps(params)), rules, owner, now, None, 0, 0)
+
+    def room(self, room_id: str) -> RoomRow | None:
+        with self.engine.connect() as conn:
+            r = conn.execute(sa.select(rooms).where(rooms.c.id == room_id)).first()
+        return None if r is None else _room_row(r)
+
+    def open_rooms(self) -> list[RoomRow]:
+        with self.engine.connect() as conn:
+            return [_room_row(r) for r in conn.execute(sa.select(rooms).where(rooms.c.closed.is_(None)))]
+
+    def journal(self, room_id: str) -> list[dict[str, Any]]:
+        with self.engine.connect() as conn:
+            rows = conn.execute(
+                sa.select(journal.c.seq, journal.c.entry).where(journal.c.room_id == room_id).order_by(journal.c.seq)
+            )
+            return [json.loads(r.entry) for r in rows]
+
+    def events_after(self, room_id: str, seq: int) -> list[StoredEvent]:
+        with self.engine.connect() as conn:
+            rows = conn.execute(
+                sa.select(events).where(events.c.room_id == room_id, events.c.seq > int(seq)).order_by(events.c.seq)
+            )
+            return [StoredEvent(r.seq, r.turn, r.audience, json.loads(r.payload)) for r in rows]
+
+    def answer(self, account: str, action_id: str) -> dict[str, Any] | None:
+        with self.engine.connect() as conn:
+            r = conn.execute(
+                sa.select(answers.c.body).where(answers.c.account_id == account, answers.c.action_id == action_id)
+            ).first()
+        return None if r is None else json.loads(r.body)
+
+    def counts(self, room_id: str) -> dict[str, int]:
+        """Rows of the room's journal and events, and every ledger row, receipt and answer: what a
+        refused frame must leave unchanged (tests)."""
+        with self.engine.connect() as conn:
+
+            def n(table: sa.Table, *where: Any) -> int:
+                return int(conn.execute(sa.select(sa.func.count()).select_from(table).where(*where)).scalar_one())
+
+            return {
+                "journal": n(journal, journal.c.room_id == room_id),
+                "events": n(events, events.c.room_id == room_id),
+                "ledger": n(ledger),
+                "receipts": n(receipts),
+                "answers": n(answers),
+                "hands": n(hands),
+            }
+
+    # ------------------------------------------------------------------ the commit
+    def commit(
+        self,
+        room_id: str,
+        outcome: Outcome,
+        audiences: Sequence[str],
+        now: float,
+        account: str | None = None,
+        action_id: str | None = None,
+        answer: Callable[[Committed], dict[str, Any]] | None = None,
+        close: bool = False,
+    ) -> Committed:
+        """Write one accepted command (or tick) in one transaction (module docstring).
+
+        ``audiences`` are the outcome's event audiences as resolved by the host (same length as
+        ``outcome.events``).  Receipts of ``account``'s own movements are keyed by
+        ``action_id``; the others by ``<room>:<seq>:<k>``.  ``answer(committed)`` builds the
+        answer stored under (account, action id).  A person's bank that would fall below 0
+        refuses the whole transaction (:class:`StoreError`)."""
+        with self.engine.begin() as conn:
+            room = conn.execute(
+                sa.select(rooms.c.turn, rooms.c.seq, rooms.c.closed).where(rooms.c.id == room_id).with_for_update()
+            ).first()
+            if room is None:
+                raise StoreError(f"no room {room_id!r}")
+            turn, seq = int(room.turn), int(room.seq)
+            for entry in outcome.journal:
+                turn += 1
+                conn.execute(journal.insert().values(room_id=room_id, seq=turn, entry=dumps(entry), at=now))
+            out = Committed(turn, seq)
+            for acc in dict.fromkeys(m.account for m in outcome.movements):
+                self._recover(conn, acc, now)
+            own = 0
+            for k, m in enumerate(outcome.movements):
+                if not isinstance(m, Movement) or type(m.delta) is not int:
+                    raise StoreError(f"room {room_id}: a movement is not a Movement with an int delta: {m!r}")
+                if m.account == account and action_id is not None and m.receipt is not None:
+                    rid = action_id if own == 0 else f"{action_id}#{own}"
+                    own += 1
+                else:
+                    rid = f"{room_id}:{turn}:{k}"
+                try:
+                    bank = self._move(conn, m.account, m.delta, m.kind, rid, room_id, now)
+                except sa.exc.IntegrityError:
+                    raise StoreError(
+                        f"room {room_id}: {m.kind} of {m.delta} would take {m.account}'s bank below 0"
+                    ) from None
+                out.banks[m.account] = bank
+                if m.receipt is not None:
+                    conn.execute(
+                        receipts.insert().values(
+                            account_id=m.account, receipt_id=rid, room_id=room_id, body=dumps(m.receipt), at=now
+                        )
+                    )
+                    out.receipts.setdefault(m.account, []).append({"id": rid, **json.loads(dumps(m.receipt))})
+            for ev, aud in zip(outcome.events, audiences, strict=True):
+                if aud == "archive":
+                    self._archive(conn, room_id, ev, now)
+                    continue
+                seq += 1
+                conn.execute(
+                    events.insert().values(
+                        room_id=room_id, seq=seq, turn=turn, audience=aud, payload=dumps(ev.payload), at=now
+                    )
+                )
+                out.events.append(StoredEvent(seq, turn, aud, json.loads(dumps(ev.payload))))
+            out.seq = seq
+            if account is not None and account not in out.banks:
+                b = conn.execute(sa.select(accounts.c.bank).where(accounts.c.id == account)).scalar_one_or_none()
+                if b is not None:
+                    out.banks[account] = int(b)
+            values: dict[str, Any] = {"turn": turn, "seq": seq}
+            if close:
+                values["closed"] = now
+            conn.execute(rooms.update().where(rooms.c.id == room_id).values(**values))
+            if answer is not None and account is not None and action_id is not None:
+                conn.execute(
+                    answers.insert().values(
+                        account_id=account, action_id=action_id, room_id=room_id, body=dumps(answer(out)), at=now
+                    )
+                )
+        return out
+
+    def _archive(self, conn: Connection, room_id: str, ev: Event, now: float) -> None:
+        p = ev.payload
+        try:
+            hand_id, accs, rules, log = str(p["hand"]), dict(p["accounts"]), str(p["rules"]), p["log"]
+            kind = str(p.get("kind", ""))
+        except (KeyError, TypeError, ValueError) as exc:
+            raise StoreError(f"room {room_id}: an archive event lacks {exc}") from None
+        conn.execute(
+            hands.insert().values(
+                id=hand_id,
+                room_id=room_id,
+                kind=kind,
+                rules=rules,
+                ended=now,
+                log=log if isinstance(log, str) else dumps(log),
+            )
+        )
+        for acc, net in accs.items():
+            conn.execute(hand_players.insert().values(hand_id=hand_id, account_id=str(acc), net=int(net)))
+
+    # ------------------------------------------------------------------ history
+    def history(self, account: str, limit: int = 100) -> list[dict[str, Any]]:
+        q = (
+            sa.select(hands.c.id, hands.c.room_id, hands.c.kind, hands.c.rules, hands.c.ended, hand_players.c.net)
+            .join(hand_players, hand_players.c.hand_id == hands.c.id)
+            .where(hand_players.c.account_id == account)
+            .order_by(hands.c.ended.desc(), hands.c.id.desc())
+            .limit(int(limit))
+        )
+        with self.engine.connect() as conn:
+            return [
+                {"hand": r.id, "room": r.room_id, "kind": r.kind, "rules": r.rules, "net": int(r.net), "ended": r.ended}
+                for r in conn.execute(q)
+            ]
+
+    def hand(self, hand_id: str) -> tuple[dict[str, Any], list[str]] | None:
+        """(the hand's row with its log, its players), or None."""
+        with self.engine.connect() as conn:
+            r = conn.execute(sa.select(hands).where(hands.c.id == hand_id)).first()
+            if r is None:
+                return None
+            players = [
+                str(x.account_id)
+                for x in conn.execute(sa.select(hand_players.c.account_id).where(hand_players.c.hand_id == hand_id))
+            ]
+        log = r.log
+        try:
+            log = json.loads(log)
+        except ValueError:
+            pass
+        return {
+            "hand": r.id,
+            "room": r.room_id,
+            "kind": r.kind,
+            "rules": r.rules,
+            "ended": r.ended,
+            "log": log,
+        }, players
+
+
+__all__ = [
+    "DEFAULT_URL", "HOUSE", "RECOVERY_SECONDS", "RECOVERY_TARGET", "START_BANK", "Committed", "RoomRow", "Store",
+    "StoreError", "StoredEvent", "dumps", "make_engine", "metadata", "migrate", "token_hash",
+]  # fmt: skip
