@@ -92,6 +92,8 @@ class Tracker:
     receipts: dict[str, dict[str, Any]] = field(default_factory=dict)
     commitments: set[str] = field(default_factory=set)
     frames: int = 0
+    replayed: int = 0
+    event_view: dict[str, Any] | None = None
 
     def see(self, frame: dict[str, Any]) -> None:
         """Fold one server frame in."""
@@ -107,10 +109,10 @@ class Tracker:
                 self.bank = frame["bank"]
         elif kind == "event":
             ev = frame.get("event") or {}
-            if ev.get("type") == "state" and isinstance(ev.get("view"), dict):
-                self.view = ev["view"]
-            elif ev.get("type") == "state":
-                self.view = {k: v for k, v in ev.items() if k != "type"}
+            self.replayed += bool(frame.get("replayed"))
+            if ev.get("type") == "state":
+                self.view = ev["view"] if isinstance(ev.get("view"), dict) else {**ev, "type": "view"}
+                self.event_view = self.view
             if ev.get("type") == "receipt" and isinstance(ev.get("receipt"), dict):
                 r = ev["receipt"]
                 self.receipts.setdefault(str(r.get("sha256")), r)
@@ -164,8 +166,13 @@ class WsBot:
         self.closed = False
 
     async def open(self, last_seq: int | None = None) -> dict[str, Any]:
-        """Connect and say hello; the welcome frame (missed events follow it when ``last_seq``)."""
+        """Connect and say hello; the welcome frame (missed events follow it when ``last_seq``).
+        A bot opened again (after :meth:`close`, or the server's death) keeps what it saw and
+        its command ids' counter: ids stay unique per account."""
         from websockets.asyncio.client import connect
+
+        self.track.replayed, self.track.event_view = 0, None
+        self._waiters.clear()
 
         self.ws = await connect(f"{self.base}/ws/{self.room}", max_size=1 << 20, open_timeout=RECV_TIMEOUT)
         self.closed = False
@@ -363,7 +370,7 @@ class ServerProcess:
 def serve_argv(tables: str, db: str, extra: Sequence[str] = ()) -> list[str]:
     """The command line of ``poker51 serve`` in this interpreter (``--port`` is added by
     :class:`ServerProcess`)."""
-    return [sys.executable, "-m", "poker51", "serve", "--tables", str(tables), "--db", db, "--host", "127.0.0.1", *extra]
+    return [sys.executable, "-m", "poker51.cli", "serve", "--tables", str(tables), "--db", db, "--host", "127.0.0.1", *extra]
 
 
 def post_json(url: str, body: dict[str, Any] | None = None, token: str | None = None) -> dict[str, Any]:
