@@ -258,6 +258,7 @@ class FiveSeatRoom:
         self.riemanns_added = 0
         self.receipts: dict[str, list[dict[str, Any]]] = {}  # account -> its receipts at this table
         self.last: dict[str, Any] | None = None  # the last finished hand: result and reveal records
+        self._people_in: dict[int, str] = {}  # the people dealt in the current hand, by seat
         self.entries = 0
         # per step (not state)
         self._entry: dict[str, Any] = {}
@@ -585,14 +586,16 @@ class FiveSeatRoom:
                 pub.append(Event("all", {"type": "hand", **body}))
                 hand = t.hand
                 assert hand is not None
-                for s in hand.order:
-                    if not t.is_riemann(s):
-                        pub.append(self._cards(s, hand.number, hand.dealt[s]))
+                # who holds each hand's cards, fixed at the deal (a seat may empty before a flush)
+                self._people_in = {s: t.name_of(s) for s in hand.order if not t.is_riemann(s)}
+                for s, owner in self._people_in.items():
+                    pub.append(self._cards(owner, s, hand.number, hand.dealt[s]))
             elif ev in ("action", "draw", "fold_out"):
                 self.turn += 1
                 pub.append(Event("all", {"type": ev, **body}))
-                if ev == "draw" and not t.is_riemann(rec["seat"]) and t.hand is not None:
-                    pub.append(self._cards(rec["seat"], rec["hand"], t.hand.cards[rec["seat"]]))
+                owner = self._people_in.get(rec["seat"])
+                if ev == "draw" and owner is not None and t.hand is not None:
+                    pub.append(self._cards(owner, rec["seat"], rec["hand"], t.hand.cards[rec["seat"]]))
             elif ev == "result":
                 self.last = {"result": body}
                 self.last_end = self.last_active = self.now
@@ -606,8 +609,7 @@ class FiveSeatRoom:
             else:  # pragma: no cover - a record this room does not know is a bug, never silent
                 raise RuntimeError(f"room {self.id}: unknown table record {ev!r}")
 
-    def _cards(self, seat: int, hand: int, cards: Sequence[int]) -> Event:
-        owner = self.table.name_of(seat)
+    def _cards(self, owner: str, seat: int, hand: int, cards: Sequence[int]) -> Event:
         return Event(f"account:{owner}", {"type": "cards", "hand": hand, "seat": seat,
                                           "cards": [card_str(c) for c in cards]})  # fmt: skip
 
