@@ -99,8 +99,8 @@ class Tracker:
         """Fold one server frame in."""
         self.frames += 1
         kind = frame.get("type")
-        if isinstance(frame.get("turn"), int):
-            self.turn = max(self.turn, frame["turn"]) if kind == "event" else frame["turn"]
+        if isinstance(frame.get("turn"), int):  # a room's turn only grows (a replayed ack shows an old one)
+            self.turn = max(self.turn, frame["turn"])
         if isinstance(frame.get("seq"), int):
             self.seq = max(self.seq, frame["seq"])
         if kind in ("welcome", "view"):
@@ -291,6 +291,11 @@ class SyncBot:
         ident = ident or f"{self.name}.{self._n}"
         self.ws.send_text(command(cmd, ident, self.track.turn if turn is None else turn))
         return self.until(lambda f: f.get("re") == ident and f.get("type") in ("ack", "error"))
+
+    def refresh(self) -> dict[str, Any]:
+        """Ask for the view and read every frame before it (the events others' commands sent)."""
+        self.ws.send_text('{"type":"view"}')
+        return self.until(lambda f: f.get("type") == "view")
 
     def until(self, stop: Callable[[dict[str, Any]], bool]) -> dict[str, Any]:
         while True:
