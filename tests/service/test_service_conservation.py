@@ -23,7 +23,7 @@ import random
 import warnings
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
 from service_helpers import Service
 
@@ -182,7 +182,7 @@ def fiveseat_open(svc, acc) -> str | None:
     reason="the host cannot open a five-seat room yet: it passes an 'owner' param the room refuses, and banks "
     "in jbits where the room counts cents (svc-core / svc-fiveseat integration); strict: it fails once they agree",
 )
-@SETTINGS
+@settings(SETTINGS, phases=(Phase.explicit, Phase.reuse, Phase.generate))  # no shrinking: costly examples
 @given(ops=FS_OPS, seed=st.integers(0, 2**32 - 1))
 def test_fiveseat_sessions_conserve_every_jbit(svc, ops, seed):
     rng = random.Random(seed)

@@ -225,7 +225,7 @@ class WsBot:
         await self.ws.send(command(cmd, ident, self.track.turn if turn is None else turn))
         try:
             answer = await asyncio.wait_for(fut, RECV_TIMEOUT)
-        except asyncio.TimeoutError:
+        except TimeoutError:
             raise ServerGone(f"{self.name}: no answer to {ident} in {RECV_TIMEOUT} s") from None
         self.latencies.append(time.perf_counter() - t)
         return answer
@@ -246,7 +246,7 @@ class WsBot:
         self.changed.clear()
         try:
             await asyncio.wait_for(self.changed.wait(), timeout)
-        except asyncio.TimeoutError:
+        except TimeoutError:
             return False
         return True
 
@@ -259,7 +259,7 @@ class WsBot:
         if self._reader is not None:
             try:
                 await asyncio.wait_for(self._reader, 5.0)
-            except (asyncio.TimeoutError, Exception):
+            except (TimeoutError, Exception):
                 self._reader.cancel()
 
 
@@ -337,8 +337,12 @@ class ServerProcess:
     def start(self, timeout: float = 60.0) -> float:
         """Start it and wait until it answers; the seconds that took."""
         t = time.perf_counter()
-        out = open(self.log, "ab") if self.log else subprocess.DEVNULL  # noqa: SIM115 - the child keeps it
-        self.proc = subprocess.Popen([*self.argv, "--port", str(self.port)], env=self.env, stdout=out, stderr=out)
+        out = open(self.log, "ab") if self.log else subprocess.DEVNULL
+        try:
+            self.proc = subprocess.Popen([*self.argv, "--port", str(self.port)], env=self.env, stdout=out, stderr=out)
+        finally:  # the child has its own copy of the descriptor
+            if not isinstance(out, int):
+                out.close()
         self.starts += 1
         while True:
             if self.proc.poll() is not None:
@@ -375,7 +379,19 @@ class ServerProcess:
 def serve_argv(tables: str, db: str, extra: Sequence[str] = ()) -> list[str]:
     """The command line of ``poker51 serve`` in this interpreter (``--port`` is added by
     :class:`ServerProcess`)."""
-    return [sys.executable, "-m", "poker51.cli", "serve", "--tables", str(tables), "--db", db, "--host", "127.0.0.1", *extra]
+    return [
+        sys.executable,
+        "-m",
+        "poker51.cli",
+        "serve",
+        "--tables",
+        str(tables),
+        "--db",
+        db,
+        "--host",
+        "127.0.0.1",
+        *extra,
+    ]
 
 
 def post_json(url: str, body: dict[str, Any] | None = None, token: str | None = None) -> dict[str, Any]:
@@ -389,8 +405,42 @@ def post_json(url: str, body: dict[str, Any] | None = None, token: str | None = 
         return out
 
 
+# --------------------------------------------------------------------------- the audit
+def audit(url: str) -> dict[str, Any]:
+    """Conservation of the database at ``url`` with no server on it: every open room rebuilt
+    from its journal (as a restart does), then ``bad`` lists what fails: a cached bank that is
+    not its ledger's sum, or banks + chips in play != the jbits minted (``grant``, ``recovery``).
+    Returns ``{"banks", "chips", "minted", "rooms", "bad"}`` (sums; rooms: the open rooms)."""
+    import sqlalchemy as sa
+
+    from poker51.service import store as st
+    from poker51.service.app import Host, ManualClock
+    from poker51.service.rooms import Context
+
+    store = st.Store.open(url)
+    try:
+        host = Host(store, Context(), ManualClock())
+        bad = [f"bank of {a} != its ledger's sum" for a in store.check_banks()]
+        with store.engine.connect() as conn:
+            banks = int(conn.execute(sa.select(sa.func.coalesce(sa.func.sum(st.accounts.c.bank), 0))).scalar_one())
+            minted = int(
+                conn.execute(
+                    sa.select(sa.func.coalesce(sa.func.sum(st.ledger.c.delta), 0)).where(
+                        st.ledger.c.kind.in_(("grant", "recovery"))
+                    )
+                ).scalar_one()
+            )
+        chips = sum(sum(slot.room.chips().values()) for slot in host.slots.values())
+        if banks + chips != minted:
+            bad.append(f"banks {banks} + chips in play {chips} != {minted} minted")
+        return {"banks": banks, "chips": chips, "minted": minted, "rooms": len(host.slots), "bad": bad}
+    finally:
+        store.close()
+
+
 __all__ = [
     "RECV_TIMEOUT",
+    "audit",
     "ServerProcess",
     "free_port",
     "post_json",
