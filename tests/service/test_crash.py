@@ -138,21 +138,37 @@ def hand_id(view: dict[str, Any]) -> str | None:
 
 async def crash_loop(server: ServerProcess, url: str, runs: int, seed: int) -> dict[str, Any]:
     rng = random.Random(seed)
-    acc = post_json(f"{server.http}/api/accounts")
-    room = post_json(f"{server.http}/api/rooms", {"kind": "headsup", "entropy": seed}, acc["token"])["room"]
-    account = acc["account"]
-    bot = WsBot(server.ws, room, acc["token"], name="crash")
-    await bot.open()
+
+    async def player() -> tuple[str, str, WsBot]:
+        """A new person and their heads-up room (the first, and whenever the last went broke)."""
+        acc = post_json(f"{server.http}/api/accounts")
+        room = post_json(f"{server.http}/api/rooms", {"kind": "headsup", "entropy": seed}, acc["token"])["room"]
+        bot = WsBot(server.ws, room, acc["token"], name="crash")
+        await bot.open()
+        return acc["account"], room, bot
+
+    account, room, bot = await player()
+    people = [account]
     before: dict[str, Any] | None = None
     stats = {"committed_in_flight": 0, "lost_in_flight": 0, "hands": 0, "resumed_mid_hand": 0, "acks": 0}
     for run in range(runs):
         # a few commands answered, then one in flight when the server dies
         for _ in range(rng.randrange(0, 6)):
             cmd = choose_headsup(bot.track.view, rng, bot.track.bank)
-            assert cmd is not None, f"run {run}: the bot has nothing to do (bank {bot.track.bank}): {bot.track.view}"
+            if cmd is None:  # broke: the bank cannot ante (it recovers in an hour)
+                await bot.close()
+                account, room, bot = await player()
+                people.append(account)
+                cmd = choose_headsup(bot.track.view, rng, bot.track.bank)
+            assert cmd is not None, f"run {run}: the bot has nothing to do: {bot.track.view}"
             answer = await bot.send(cmd)
             assert answer["type"] == "ack", (cmd, answer)
         cmd = choose_headsup(bot.track.view, rng, bot.track.bank)
+        if cmd is None:
+            await bot.close()
+            account, room, bot = await player()
+            people.append(account)
+            cmd = choose_headsup(bot.track.view, rng, bot.track.bank)
         assert cmd is not None
         ident, turn = f"crash.k{run}", bot.track.turn
         seen_view, seen_seq = bot.track.view, bot.track.seq
@@ -203,7 +219,8 @@ async def crash_loop(server: ServerProcess, url: str, runs: int, seed: int) -> d
     server.stop()
     final = snapshot(url)
     check_after(before, final)
-    stats["hands"] = sum(1 for k in final["receipts"] if k[0] == account) // 2
+    stats["hands"] = sum(1 for k in final["receipts"] if k[0] in people) // 2
+    stats["people"] = len(people)
     stats["acks"] = len(final["answers"])
     return stats
 
