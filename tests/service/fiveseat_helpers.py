@@ -15,7 +15,7 @@ from poker51.service.fiveseat import FiveSeatRoom
 from poker51.service.room import Event, Movement, Outcome
 
 #: every card name as the room writes it (rank then suit)
-CARD = re.compile(r"^[2-9TJQKA][cdhs]$")
+CARD = re.compile(r'"([2-9TJQKA][cdhs])"')
 BIG_BANK = 10**9
 
 
@@ -67,10 +67,11 @@ class Rec:
         return sum(m.delta for m in self.moves if m.account == account)
 
     def actor(self) -> str | None:
-        h = self.room.view(None)["hand"]
-        if h is None or h["to_act"] is None:
+        """The account (or Riemann) on turn, None between hands."""
+        t = self.room.table
+        if not t.in_hand or t.hand is None or t.hand.actor is None:
             return None
-        return h["names"][str(h["to_act"])]
+        return t.name_of(t.hand.actor)
 
     def timeout(self) -> Outcome:
         """Let the clock of the player on turn run out (one tick at its deadline)."""
@@ -84,8 +85,7 @@ class Rec:
         assert who is not None
         if rng.random() < timeouts:
             return self.timeout()
-        legal = self.room.view(None)["legal"]
-        cmd = rng.choice(legal)["cmd"]
+        cmd = rng.choice(self.room.legal())["cmd"]
         if cmd["type"] == "draw":
             cards = self.room.view(who)["you"]["cards"]
             cmd = {"type": "draw", "discard": rng.sample(cards, rng.randint(0, 5))}
@@ -93,18 +93,8 @@ class Rec:
 
 
 def card_strings(obj: Any) -> set[str]:
-    """Every string in ``obj`` (nested) that is a card name."""
-    out: set[str] = set()
-    if isinstance(obj, str):
-        if CARD.match(obj):
-            out.add(obj)
-    elif isinstance(obj, dict):
-        for k, v in obj.items():
-            out |= card_strings(k) | card_strings(v)
-    elif isinstance(obj, (list, tuple)):
-        for v in obj:
-            out |= card_strings(v)
-    return out
+    """Every string in ``obj`` (nested, keys too) that is a card name: read off its JSON."""
+    return set(CARD.findall(json.dumps(obj)))
 
 
 def viewers(room: FiveSeatRoom) -> list[str | None]:

@@ -469,3 +469,26 @@ def test_replay_rebuilds_every_frame_and_refuses_a_foreign_entry():
         fresh.replay(bad)
     fresh.replay(r.journal[1])
     assert fresh.view("bob") == r.snapshots[1]["bob"]  # the refused replay changed nothing
+
+
+def test_a_riemann_busted_by_the_showdown_its_own_draw_brings_leaves_cleanly():
+    """Riemann draws last, both are all in, the showdown takes its last abit and it leaves in the
+    same step: the frames of that step still name the seats as they were dealt (a regression)."""
+    for entropy in range(200):
+        r = Rec.new(entropy=entropy, button=1)
+        r.do("ann", sit(0, 2), bank=200)
+        r.do("ann", {"type": "add_riemann", "seat": 1})  # 200 abits; ann (seat 0) acts first
+        r.do("ann", {"type": "act", "kind": "open", "amount": 1})  # all in
+        if r.room.view(None)["hand"] is None:
+            continue  # Riemann folded
+        out = r.do("ann", {"type": "draw", "discard": []})
+        gone = [e.payload for e in out.events if e.payload["type"] == "riemann_leave"]
+        if gone:
+            assert gone[0]["why"] == "out of abits" and ("all", "reveal") in types(out)
+            draws = [e for e in out.events if e.payload["type"] == "draw"]
+            assert [d.payload["seat"] for d in draws] == [0, 1]
+            cards = [e for e in out.events if e.payload["type"] == "cards"]
+            assert [e.audience for e in cards] == ["account:ann"]  # ann's own draw; none for Riemann
+            assert r.room.chips() == {"ann": 200 + r.room.view("ann")["you"]["held_cents"]} and r.moved("ann") == -200
+            return
+    pytest.fail("no seed in 200 gave Riemann an all-in showdown it lost")

@@ -258,6 +258,8 @@ class FiveSeatRoom:
         self.riemanns_added = 0
         self.receipts: dict[str, list[dict[str, Any]]] = {}  # account -> its receipts at this table
         self.last: dict[str, Any] | None = None  # the last finished hand: result and reveal records
+        self._people_in: dict[int, str] = {}  # the people dealt in the current hand, by seat
+        self._names: dict[str, str] = {}  # every seat dealt in the current hand: its name at the deal
         self.entries = 0
         # per step (not state)
         self._entry: dict[str, Any] = {}
@@ -585,14 +587,17 @@ class FiveSeatRoom:
                 pub.append(Event("all", {"type": "hand", **body}))
                 hand = t.hand
                 assert hand is not None
-                for s in hand.order:
-                    if not t.is_riemann(s):
-                        pub.append(self._cards(s, hand.number, hand.dealt[s]))
+                # who holds each hand's cards, fixed at the deal (a seat may empty before a flush)
+                self._names = dict(rec["names"])
+                self._people_in = {s: t.name_of(s) for s in hand.order if not t.is_riemann(s)}
+                for s, owner in self._people_in.items():
+                    pub.append(self._cards(owner, s, hand.number, hand.dealt[s]))
             elif ev in ("action", "draw", "fold_out"):
                 self.turn += 1
                 pub.append(Event("all", {"type": ev, **body}))
-                if ev == "draw" and not t.is_riemann(rec["seat"]) and t.hand is not None:
-                    pub.append(self._cards(rec["seat"], rec["hand"], t.hand.cards[rec["seat"]]))
+                drawer = self._people_in.get(rec["seat"])
+                if ev == "draw" and drawer is not None and t.hand is not None:
+                    pub.append(self._cards(drawer, rec["seat"], rec["hand"], t.hand.cards[rec["seat"]]))
             elif ev == "result":
                 self.last = {"result": body}
                 self.last_end = self.last_active = self.now
@@ -606,8 +611,7 @@ class FiveSeatRoom:
             else:  # pragma: no cover - a record this room does not know is a bug, never silent
                 raise RuntimeError(f"room {self.id}: unknown table record {ev!r}")
 
-    def _cards(self, seat: int, hand: int, cards: Sequence[int]) -> Event:
-        owner = self.table.name_of(seat)
+    def _cards(self, owner: str, seat: int, hand: int, cards: Sequence[int]) -> Event:
         return Event(f"account:{owner}", {"type": "cards", "hand": hand, "seat": seat,
                                           "cards": [card_str(c) for c in cards]})  # fmt: skip
 
@@ -660,15 +664,16 @@ class FiveSeatRoom:
             assert t.deck is not None
             pub.update(round_cents=_str_keys(pub["round_cents"]), draws=_str_keys(pub["draws"]),
                        commitment=t.deck.commitment, deadline=self.turn_since + self.params["clock_s"],
-                       names={str(s): t.name_of(s) for s in hand.order})  # fmt: skip
+                       names=dict(self._names))  # fmt: skip
             out["hand"] = pub
-        p = led.people.get(account) if account is not None else None
-        if p is not None and account is not None:
-            mine = hand is not None and p.seat is not None and p.seat in hand.cards
+        me = led.people.get(account) if account is not None else None
+        if me is not None and account is not None:
+            seat = me.seat
+            cards = hand.cards.get(seat, []) if hand is not None and seat is not None else []
             out["you"] = {
-                "account": account, "seat": p.seat, "away": p.seat in t.away if p.seat is not None else False,
-                "cards": [card_str(c) for c in hand.cards[p.seat]] if mine and hand and p.seat is not None else [],
-                "net_cents": p.net_people, "abit_score_cents": p.abit_score, "held_cents": led.held_for(account),
+                "account": account, "seat": seat, "away": seat is not None and seat in t.away,
+                "cards": [card_str(c) for c in cards],
+                "net_cents": me.net_people, "abit_score_cents": me.abit_score, "held_cents": led.held_for(account),
                 "receipts": list(self.receipts.get(account, [])),
             }  # fmt: skip
         return out
