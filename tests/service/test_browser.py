@@ -333,7 +333,9 @@ def test_three_timeouts_mark_a_player_away_until_im_back(server, browser):
 
         # A adds Riemann to seat 1 (the page's first seat): abits equal to A's stack; then removes it
         a.click('#seats button[data-riemann="0"]')
-        a.wait_for_selector('#seats li[data-seat="0"]:has-text("Riemann")')
+        # (not :has-text("Riemann"): the open seat's "Add Riemann" button matches that)
+        a.wait_for_selector('#seats button[data-riemann="0"]', state="detached")
+        a.wait_for_selector('#seats li[data-seat="0"]:has-text("abit")')
         stack = re.search(r"(\d+) jbits?", a.inner_text('#seats li[data-seat="1"]')).group(1)
         assert re.search(rf"\b{stack} abits?\b", a.inner_text('#seats li[data-seat="0"]'))
         assert "added by you" in a.inner_text('#seats li[data-seat="0"]')
