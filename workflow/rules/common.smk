@@ -355,3 +355,21 @@ onstart:
         if problem:
             print(f"poker51 slurm: error: {problem}", file=sys.stderr)
             sys.exit(2)
+
+
+# the real-card lower bounds by play (rules: realcard_bounds.smk)
+BOUNDS = config.get("realcard_bounds", {})
+BOUNDS_ON = bool(BOUNDS.get("enabled", True))
+#: the tables played: their p (each a solve of solve.p / solve.sweep; default Nash and published)
+BOUNDS_PS = sorted({float(p) for p in (BOUNDS.get("ps") or [0.0, TABLE_P])})
+if BOUNDS_ON and not set(BOUNDS_PS) <= set(SOLVE_PS):
+    sys.exit(f"config error: realcard_bounds.ps: {sorted(set(BOUNDS_PS) - set(SOLVE_PS))} are not solved tables")
+SEEDS["realcard_bounds"] = BOUNDS.get("seed", 51026)
+
+
+def realcard_bounds_targets():
+    if not BOUNDS_ON:
+        return []
+    return [out(f"{v}/realcard_bounds_{p_label(p)}.parquet") for v in VARIANTS for p in BOUNDS_PS] + [
+        out("realcard_bounds.parquet")
+    ]
