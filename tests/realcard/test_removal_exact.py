@@ -125,8 +125,8 @@ class HandBrute(Walk):
             S = V * np.sign(sH[:, None] - self.ps[None, :])
             A = np.array([[1.0 if s[0] == k else 0.0 for s in states] for k in keeps])
             ctx = PreCtx(self, d, V, S, A)
-            kids = np.stack([self.r_node(ctx, ["x"], 1, 1)] + [self.r_node(ctx, [f"b{z}"], 1 + z, 1) for z in BET_SIZES],
-                            axis=1)  # fmt: skip
+            opens = [self.r_node(ctx, ["x"], 1, 1)] + [self.r_node(ctx, [f"b{z}"], 1 + z, 1) for z in BET_SIZES]
+            kids = np.stack(opens, axis=1)
             for i, k in enumerate(keeps):
                 self.first[k] = kids[i]
             best = max(best, float(kids.max()))

@@ -144,7 +144,8 @@ def class_counts_avoiding(pos, n, hand_of, binom, r_class, n_classes, out):
         while True:
             for j in range(5):
                 g[j] = comp[gi[j]]
-            out[h, r_class[hand_of[binom[g[0], 1] + binom[g[1], 2] + binom[g[2], 3] + binom[g[3], 4] + binom[g[4], 5]]]] += 1
+            rank = binom[g[0], 1] + binom[g[1], 2] + binom[g[2], 3] + binom[g[3], 4] + binom[g[4], 5]
+            out[h, r_class[hand_of[rank]]] += 1
             if not _next_comb(gi, 5, nc):
                 break
 
