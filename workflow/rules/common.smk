@@ -179,6 +179,10 @@ BR_PS = (
     if not BR.get("enabled", True)
     else (SOLVE_PS if _BR_P == "all" else sorted({float(p) for p in _BR_P}))
 )
+#: the variants whose tables get it (realcard_br.variants, default every variant)
+BR_VARIANTS = [v for v in VARIANTS if v in BR.get("variants", VARIANTS)]
+if set(BR.get("variants", [])) - set(VARIANTS):
+    sys.exit(f"config error: realcard_br.variants: {sorted(set(BR['variants']) - set(VARIANTS))} not in abstraction.variants")
 if not set(BR_PS) <= set(SOLVE_PS):
     _extra = ", ".join(f"{p:g}" for p in sorted(set(BR_PS) - set(SOLVE_PS)))
     sys.exit(f"config error: realcard_br.p: {_extra} not a solved table (solve.p or solve.sweep)")
@@ -189,8 +193,8 @@ def br_targets():
     if not BR_PS:
         return []
     return (
-        [out(f"{v}/realcard_br/riemann.parquet") for v in VARIANTS]
-        + [out(f"{v}/realcard_br/{p_label(p)}{kind}.parquet") for v in VARIANTS for p in BR_PS
+        [out(f"{v}/realcard_br/riemann.parquet") for v in BR_VARIANTS]
+        + [out(f"{v}/realcard_br/{p_label(p)}{kind}.parquet") for v in BR_VARIANTS for p in BR_PS
            for kind in ("", "_hands", "_post")]
         + [out("realcard_br.parquet")]
         + figure("realcard_br")
@@ -281,7 +285,7 @@ if STUDY_BUCKETS and STUDY_REFERENCE not in STUDY_BUCKETS:
 
 
 #: the study's p table gets its V_ind (the realcard_br stage's value) when that stage is on
-STUDY_BR = bool(STUDY_BUCKETS) and BR.get("enabled", True)
+STUDY_BR = bool(STUDY_BUCKETS) and BR.get("enabled", True) and STUDY.get("v_ind", True) and "standard" in BR_VARIANTS
 
 
 def study_targets():

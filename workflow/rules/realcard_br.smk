@@ -57,7 +57,7 @@ rule realcard_br:
 
 rule realcard_br_gather:
     input:
-        [out(f"{v}/realcard_br/{p_label(p)}.parquet") for v in VARIANTS for p in BR_PS],
+        [out(f"{v}/realcard_br/{p_label(p)}.parquet") for v in BR_VARIANTS for p in BR_PS],
     output:
         out("realcard_br.parquet"),
     conda:
