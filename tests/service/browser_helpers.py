@@ -73,60 +73,6 @@ class ServerThread:
             raise RuntimeError(f"uvicorn on {self.url} did not stop in {timeout} s")
 
 
-def host_opens_fiveseat() -> bool:
-    """Whether the host opens a five-seat room itself (its params checked, ``owner`` accepted)."""
-    from poker51.service import rooms
-    from poker51.service.protocol import FrameError
-    from poker51.table.errors import IllegalAction
-
-    try:
-        params = rooms.check_params("fiveseat", {"owner": "probe"})
-        rooms.make_room("fiveseat", "probe-room", params, 0.0, rooms.Context())
-    except (FrameError, IllegalAction, TypeError):
-        return False
-    return True
-
-
-def bridged_fiveseat() -> type:
-    """A five-seat room the host can open today: the host's banks are whole jbits and it adds
-    ``owner`` to a room's params; :class:`~poker51.service.fiveseat.FiveSeatRoom` counts cents and
-    takes no owner.  The bridge converts at the boundary and nothing else (the room decides every
-    rule); it is used only while :func:`host_opens_fiveseat` is false."""
-    from poker51.service import fiveseat
-    from poker51.service.protocol import FrameError
-    from poker51.service.room import Movement, Outcome
-    from poker51.table.errors import IllegalAction
-
-    def jbits(out: Outcome) -> Outcome:
-        moves = []
-        for m in out.movements:
-            if m.delta % 100:
-                raise RuntimeError(f"a movement of {m.delta} cents is not whole jbits")
-            moves.append(Movement(m.account, m.delta // 100, m.kind, m.receipt))
-        return Outcome(out.journal, moves, out.events)
-
-    class Bridged(fiveseat.FiveSeatRoom):
-        @classmethod
-        def check_params(cls, params: dict[str, Any]) -> dict[str, Any]:
-            p = {k: v for k, v in params.items() if k not in ("owner", "kind")}
-            try:
-                return fiveseat.check_params(p)
-            except IllegalAction as exc:
-                raise FrameError("bad_frame", exc.detail) from None
-
-        def __init__(self, room_id: str, params: dict[str, Any], now: float) -> None:
-            super().__init__(room_id, {k: v for k, v in params.items() if k not in ("owner", "kind")}, now)
-
-        def apply(self, account: str, bank: int, cmd: dict[str, Any], now: float) -> Outcome:
-            return jbits(super().apply(account, bank * 100, cmd, now))
-
-        def tick(self, now: float) -> Outcome:
-            return jbits(super().tick(now))
-
-    Bridged.__name__ = Bridged.__qualname__ = "BridgedFiveSeatRoom"
-    return Bridged
-
-
 def shot(page: Any, name: str) -> Path:
     """A full-page screenshot under :data:`ARTIFACTS` (printed, so ``pytest -s`` shows where)."""
     ARTIFACTS.mkdir(parents=True, exist_ok=True)

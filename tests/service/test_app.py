@@ -73,7 +73,7 @@ def test_hand_to_showdown_and_history(service):
     room = service.room(acc, entropy=3)
     with service.client.websocket_connect(f"/ws/{room}") as ws:
         w = hello(ws, acc)
-        assert w["bank"] == 8 and w["turn"] == 0 and w["view"]["can_deal"]
+        assert w["bank"] == 800 and w["turn"] == 0 and w["view"]["can_deal"]
         send(ws, {"type": "deal", "id": "d1", "turn": 0})
         events, ack = until_answer(ws)
         assert ack["type"] == "ack" and ack["bank"] == 0 and ack["receipts"][0]["kind"] == "buyin"
@@ -84,14 +84,14 @@ def test_hand_to_showdown_and_history(service):
         turn, view, _ = play_to_end(ws, ack["turn"], view)
     res = view["hand"]["view"]["result"]
     net = res["net"]["H"]
-    assert service.store.bank(acc.id) == 8 + net
+    assert service.store.bank(acc.id) == 800 + 100 * net  # cents; the hand is whole jbits
     conservation(service, acc)
     # the seed published at the end is the one committed at the deal
     import hashlib
 
     assert hashlib.sha256(bytes.fromhex(view["hand"]["seed"])).hexdigest() == view["hand"]["commitment"]
     hist = service.client.get("/api/history", headers=acc.headers).json()
-    assert [h["net"] for h in hist] == [net] and hist[0]["rules"] == "v0.6"
+    assert [h["net"] for h in hist] == [100 * net] and hist[0]["rules"] == "v0.6"
     log = service.client.get(f"/api/hands/{hist[0]['hand']}", headers=acc.headers).json()
     from poker51.play.engine import HandState, replay
 
@@ -100,7 +100,7 @@ def test_hand_to_showdown_and_history(service):
     other = service.account()
     assert service.client.get(f"/api/hands/{hist[0]['hand']}", headers=other.headers).status_code == 404
     receipts = service.client.get("/api/account", headers=acc.headers).json()
-    assert receipts["bank"] == receipts["ledger_sum"] == 8 + net
+    assert receipts["bank"] == receipts["ledger_sum"] == 800 + 100 * net
     assert [r["kind"] for r in receipts["receipts"]] == ["buyin", "cashout"]
 
 

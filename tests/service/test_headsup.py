@@ -71,7 +71,7 @@ def test_words_read_no_hidden_card():
     assert len(lines) > 1
 
 
-def _drive(room, owner, bank=8, now=10.0, steps=60):
+def _drive(room, owner, bank=800, now=10.0, steps=60):  # banks are cents
     """Play H's side with a simple rule until the hand ends: (outcomes, the owner's view after each)."""
     outs = [room.apply(owner, bank, {"type": "deal"}, now)]
     views = [json.dumps(room.view(owner))]
@@ -114,22 +114,22 @@ def test_replay_resumes_exactly(riemann, rules):
         for e in entries[2:]:
             p = e.get("play", {})
             cmd = {"type": e["type"], **({k: p[k] for k in ("kind", "amount", "keep") if k in p} if p else {})}
-            again.apply("a1", 8, cmd, 10.0)
+            again.apply("a1", 800, cmd, 10.0)
         assert json.dumps(again.view("a1")) == views[-1]
 
 
 def test_policy_and_owner_rules(riemann):
     room = HeadsUpRoom("r2", {"owner": "a1", "rules": "v0.5", "entropy": 1}, 0.0, context=Context())
     with pytest.raises(IllegalAction, match="policy"):
-        room.apply("a1", 8, {"type": "deal"}, 1.0)
+        room.apply("a1", 800, {"type": "deal"}, 1.0)
     room = HeadsUpRoom("r2", {"owner": "a1", "entropy": 1}, 0.0, context=Context(riemann={"standard": riemann}))
     with pytest.raises(IllegalAction, match="owner"):
-        room.apply("a2", 8, {"type": "deal"}, 1.0)
+        room.apply("a2", 800, {"type": "deal"}, 1.0)
     with pytest.raises(IllegalAction, match="ante"):
-        room.apply("a1", 0, {"type": "deal"}, 1.0)
-    out = room.apply("a1", 100, {"type": "deal"}, 1.0)
+        room.apply("a1", 99, {"type": "deal"}, 1.0)  # 0.99 jbit: short of the ante
+    out = room.apply("a1", 10050, {"type": "deal"}, 1.0)  # 100.5 jbits: the cap of 64 whole jbits
     assert [(m.account, m.delta, m.kind) for m in out.movements] == [
-        ("a1", -64, "buyin"),
-        ("house", -64, "house_stake"),
+        ("a1", -6400, "buyin"),
+        ("house", -6400, "house_stake"),
     ]
-    assert room.chips() == {"a1": 64, "house": 64}
+    assert room.chips() == {"a1": 6400, "house": 6400}

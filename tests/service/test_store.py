@@ -4,9 +4,12 @@ nothing, receipts are unique per account."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 import sqlalchemy as sa
 
+from poker51.service import migrations
 from poker51.service.room import Event, Movement, Outcome
 from poker51.service.store import (
     HOUSE,
@@ -14,6 +17,8 @@ from poker51.service.store import (
     START_BANK,
     Store,
     StoreError,
+    check_name,
+    make_engine,
     metadata,
 )
 
@@ -39,16 +44,69 @@ def test_accounts_banks_and_recovery(db_url):
     assert not any(token in r for r in rows)
     assert store.bank(acc) == store.ledger_sum(acc) == START_BANK
     store.create_room("room1", "headsup", {}, "v0.6", acc, 0.0)
-    store.commit("room1", Outcome([{"x": 1}], [Movement(acc, -8, "buyin", {"kind": "buyin"})], []), [], 10.0, acc, "b1")
+    assert START_BANK == 800  # cents: 8 jbits
+    buyin = Outcome([{"x": 1}], [Movement(acc, -800, "buyin", {"kind": "buyin"})], [])
+    store.commit("room1", buyin, [], 10.0, acc, "b1")
     assert store.bank(acc) == 0
-    # 1 jbit per hour of the clock from the moment the bank fell, up to 8
+    # 1 jbit (100 cents) per hour of the clock from the moment the bank fell, up to 8 jbits
     assert store.bank_due(acc, 10.0 + RECOVERY_SECONDS - 1) == 0
-    assert store.bank_due(acc, 10.0 + 3 * RECOVERY_SECONDS) == 3
-    assert store.recover(acc, 10.0 + 3.5 * RECOVERY_SECONDS) == 3
-    assert store.recover(acc, 10.0 + 100 * RECOVERY_SECONDS) == 8
-    assert store.bank(acc) == store.ledger_sum(acc) == 8 and store.check_banks() == []
+    assert store.bank_due(acc, 10.0 + 3 * RECOVERY_SECONDS) == 300
+    assert store.recover(acc, 10.0 + 3.5 * RECOVERY_SECONDS) == 300
+    assert store.recover(acc, 10.0 + 100 * RECOVERY_SECONDS) == 800
+    assert store.bank(acc) == store.ledger_sum(acc) == 800 and store.check_banks() == []
     kinds = [r["kind"] for r in store.ledger_rows(acc)]
     assert kinds == ["grant", "buyin", "recovery", "recovery"]
+    # a bank of 7.5 jbits recovers to 8, never above: 50 cents after an hour
+    t = 10.0 + 100 * RECOVERY_SECONDS
+    store.commit("room1", Outcome([{"x": 2}], [Movement(acc, -50, "buyin", {"kind": "buyin"})], []), [], t, acc, "b2")
+    assert store.bank_due(acc, t + RECOVERY_SECONDS - 1) == 750
+    assert store.recover(acc, t + 5 * RECOVERY_SECONDS) == 800
+    assert [r["delta"] for r in store.ledger_rows(acc)][-2:] == [-50, 50]
+    store.close()
+
+
+def test_display_names(db_url):
+    store = Store.open(db_url, now=0.0)
+    a, _ = store.create_account(0.0, "Ada L.")
+    b, _ = store.create_account(0.0)
+    assert store.names([a, b, "nobody"]) == {a: "Ada L.", b: f"Player {b[1:5]}"}
+    for bad in ("", " Ada", "Ada ", "x" * 25, "Riemann 1", "riemann", "<b>", 7, None):
+        with pytest.raises(StoreError, match="name"):
+            store.create_account(0.0, bad) if bad is not None else check_name(bad)
+    store.close()
+
+
+def test_migration_0002_turns_jbits_into_cents(tmp_path):
+    """A database written at revision 0001 (banks in jbits) is upgraded: banks, ledger deltas and
+    hand nets times 100, receipts and stored answers unchanged, the banks still the ledger's sums."""
+    from alembic import command
+    from alembic.config import Config
+
+    url = f"sqlite:///{tmp_path}/old.db"
+    engine = make_engine(url)
+    cfg = Config()
+    cfg.set_main_option("script_location", str(Path(migrations.__file__).parent))
+    with engine.begin() as conn:
+        cfg.attributes["connection"] = conn
+        command.upgrade(cfg, "0001")
+        conn.execute(sa.text("INSERT INTO accounts VALUES ('a1', 'person', 'h', 5, 0, 0)"))
+        conn.execute(sa.text("INSERT INTO accounts VALUES ('house', 'house', NULL, -3, 0, 0)"))
+        row = "INSERT INTO ledger (account_id, delta, kind, ref, at) VALUES "
+        conn.execute(sa.text(row + "('a1', 8, 'grant', 'g', 0)"))
+        conn.execute(sa.text(row + "('a1', -3, 'buyin', 'b', 1)"))
+        conn.execute(sa.text(row + "('house', -3, 'x', 'h', 1)"))
+        conn.execute(sa.text("INSERT INTO rooms VALUES ('r1', 'headsup', '{}', 'v0.6', 'a1', 0, NULL, 1, 1)"))
+        conn.execute(sa.text("INSERT INTO hands VALUES ('r1-0', 'r1', 'headsup', 'v0.6', 1, '{}')"))
+        conn.execute(sa.text("INSERT INTO hand_players VALUES ('r1-0', 'a1', -3)"))
+        conn.execute(sa.text("INSERT INTO answers VALUES ('a1', 'c1', 'r1', :b, 1)"), {"b": '{"bank":5}'})
+    engine.dispose()
+    store = Store.open(url)
+    assert store.bank("a1") == store.ledger_sum("a1") == 500 and store.bank("house") == -300
+    assert store.check_banks() == []
+    assert [r["delta"] for r in store.ledger_rows("a1")] == [800, -300]
+    assert store.history("a1")[0]["net"] == -300
+    assert store.answer("a1", "c1") == {"bank": 5}
+    assert store.names(["a1"]) == {"a1": "Player 1"}  # made before names: the default
     store.close()
 
 
@@ -59,13 +117,13 @@ def test_commit_is_all_or_nothing(db_url):
     before = store.counts("room1")
     bad = Outcome(
         [{"step": 1}],
-        [Movement(HOUSE, -64, "house_stake"), Movement(acc, -9, "buyin", {"kind": "buyin"})],
+        [Movement(HOUSE, -6400, "house_stake"), Movement(acc, -801, "buyin", {"kind": "buyin"})],
         [Event("all", {"type": "x"})],
     )
     with pytest.raises(StoreError, match="below 0"):
         store.commit("room1", bad, ["all"], 1.0, acc, "c1", answer=lambda c: {"ok": 1})
-    assert store.counts("room1") == before and store.bank(acc) == 8 and store.bank(HOUSE) == 0
-    good = Outcome([{"step": 1}], [Movement(acc, -8, "buyin", {"kind": "buyin"})], [Event("all", {"type": "x"})])
+    assert store.counts("room1") == before and store.bank(acc) == 800 and store.bank(HOUSE) == 0
+    good = Outcome([{"step": 1}], [Movement(acc, -800, "buyin", {"kind": "buyin"})], [Event("all", {"type": "x"})])
     c = store.commit("room1", good, ["all"], 1.0, acc, "c1", answer=lambda c: {"ok": c.turn})
     assert (c.turn, c.seq, c.banks[acc]) == (1, 1, 0)
     assert store.answer(acc, "c1") == {"ok": 1}

@@ -47,7 +47,7 @@ from poker51.service.protocol import (
     parse,
 )
 from poker51.service.room import Outcome
-from poker51.service.store import Committed, Store, StoredEvent
+from poker51.service.store import Committed, Store, StoredEvent, StoreError, check_name
 from poker51.table.errors import IllegalAction
 
 log = logging.getLogger("poker51.service")
@@ -140,6 +140,8 @@ class Host:
     def __init__(self, store: Store, context: registry.Context | None = None, clock: Clock | None = None) -> None:
         self.store = store
         self.context = context or registry.Context()
+        if self.context.names is None:
+            self.context.names = store.names
         self.clock = clock or Clock()
         self.slots: dict[str, Slot] = {}
         for row in store.open_rooms():
@@ -270,7 +272,13 @@ class Host:
             last = frame.raw.get("last_seq")
             bank = None
             if conn.account is not None:
-                bank = await anyio.to_thread.run_sync(self.store.bank_due, conn.account, self.clock.now())
+                account, now = conn.account, self.clock.now()
+
+                def read() -> int:
+                    self.context.remember_names([account])
+                    return self.store.bank_due(account, now)
+
+                bank = await anyio.to_thread.run_sync(read)
             conn.send(
                 {
                     "type": "welcome",
@@ -389,9 +397,18 @@ def create_app(host: Host, clock_period: float | None = 1.0) -> Starlette:
         return JSONResponse({"protocol": PROTOCOL, "v": VERSION, "rooms": registry.kinds(), "max_frame": MAX_FRAME})
 
     async def new_account(request: Request) -> Response:
-        account, token = await anyio.to_thread.run_sync(host.store.create_account, host.clock.now())
+        try:
+            name = (await _body(request)).get("name")
+            if name is not None:
+                name = check_name(name)
+        except (FrameError, StoreError) as exc:
+            return _error(400, getattr(exc, "code", "bad_frame"), getattr(exc, "detail", str(exc)))
+        account, token = await anyio.to_thread.run_sync(host.store.create_account, host.clock.now(), name)
         bank = await anyio.to_thread.run_sync(host.store.bank, account)
-        return JSONResponse({"account": account, "token": token, "bank": bank}, status_code=201)
+        return JSONResponse(
+            {"account": account, "token": token, "bank": bank, "name": host.context.display_name(account)},
+            status_code=201,
+        )
 
     async def get_account(request: Request) -> Response:
         account = await _account(host, request)
@@ -401,7 +418,8 @@ def create_app(host: Host, clock_period: float | None = 1.0) -> Starlette:
         bank = await anyio.to_thread.run_sync(host.store.bank_due, account, now)
         total = await anyio.to_thread.run_sync(host.store.ledger_sum, account)
         rec = await anyio.to_thread.run_sync(host.store.receipts_of, account)
-        return JSONResponse({"account": account, "bank": bank, "ledger_sum": total, "receipts": rec})
+        name = await anyio.to_thread.run_sync(host.context.display_name, account)
+        return JSONResponse({"account": account, "name": name, "bank": bank, "ledger_sum": total, "receipts": rec})
 
     async def new_room(request: Request) -> Response:
         account = await _account(host, request)
@@ -415,6 +433,8 @@ def create_app(host: Host, clock_period: float | None = 1.0) -> Starlette:
             slot = await anyio.to_thread.run_sync(host.create_room, kind, body, account)
         except FrameError as exc:
             return _error(400, exc.code, exc.detail)
+        except IllegalAction as exc:
+            return _error(400, "bad_frame", exc.detail)
         return JSONResponse({"room": slot.id, "kind": slot.kind, "link": f"/?room={slot.id}"}, status_code=201)
 
     async def get_room(request: Request) -> Response:

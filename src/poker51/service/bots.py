@@ -42,12 +42,12 @@ class ServerGone(Exception):
 def choose_headsup(view: dict[str, Any], rng: random.Random, bank: int | None = None) -> dict[str, Any] | None:
     """The owner's next command in a heads-up room's ``view`` (``room.view(owner)``), or None
     when nothing is the owner's to do: ``deal`` when a hand may be dealt (and ``bank``, when
-    known, holds the ante), ``draw`` at the draw,
+    known, in cents, holds the ante), ``draw`` at the draw,
     else one of the engine's legal actions at random (the keep mask, at random, on the first
     action of the hand, when the view says it is needed)."""
     hand = view.get("hand")
     if view.get("can_deal"):
-        return {"type": "deal"} if bank is None or bank >= 1 else None
+        return {"type": "deal"} if bank is None or bank >= 100 else None
     if hand is None:
         return None
     if hand.get("can_draw"):

@@ -47,6 +47,7 @@ from poker51.multi.law import ANTE, AWAY_AFTER, BUYINS, HAND_SIZE, JBIT, N_SEATS
 from poker51.multi.ledger import PERSON
 from poker51.multi.table import Table, receipt
 from poker51.multi.view import Spot
+from poker51.service.protocol import FrameError
 from poker51.service.room import Event, Movement, Outcome
 from poker51.table.deal import deck_commitment, new_seed, shuffle
 from poker51.table.errors import IllegalAction, ReplayError
@@ -64,13 +65,15 @@ KEEP_CASHOUTS_S = 30 * 86400.0
 RIEMANN_NAME = "Riemann {}"
 DECKS = ("secrets", "seedsequence")
 #: a room's attributes that are not its state: the policy, and one step's scratch
-_SCRATCH = frozenset({"_policy", "_entry", "_live", "_events", "_moves", "_deal_i", "_move_i"})
+_SCRATCH = frozenset({"_policy", "_context", "_entry", "_live", "_events", "_moves", "_deal_i", "_move_i"})
 
 # The rules an IllegalAction of the room names (the card's sections; "service" for the frame's shape).
 RULE_COMMAND = "service: a five-seat command is sit, leave, back, act, draw, add_riemann or remove_riemann"
 RULE_FIELDS = "service: a command carries exactly its fields, each of its type"
 RULE_ACCOUNT = "service: an account id is a non-empty string of at most 64 characters without spaces"
-RULE_PARAMS = "service: a table's parameters are clock_s, pause_s, idle_close_s, keep_cashouts_s, button, deck, entropy"
+RULE_PARAMS = (
+    "service: a table's parameters are clock_s, pause_s, idle_close_s, keep_cashouts_s, button, deck, entropy, owner"
+)
 RULE_SEAT = "A table 1: there are five seats, 0 to 4; take an open seat"
 RULE_ONE_SEAT = "A table 1: a player takes one seat at a table"
 RULE_SEATED = "A table 1: only a seated player plays, leaves, or adds Riemann"
@@ -143,7 +146,7 @@ def check_params(params: Any) -> dict[str, Any]:
         params = {}
     if not isinstance(params, dict):
         raise IllegalAction("the table's parameters are an object", RULE_PARAMS)
-    unknown = sorted(set(params) - set(PARAMS) - {"button", "deck", "entropy"})
+    unknown = sorted(set(params) - set(PARAMS) - {"button", "deck", "entropy", "owner"})
     if unknown:
         raise IllegalAction(f"unknown table parameter {unknown[0]!r}", RULE_PARAMS)
     out: dict[str, Any] = {}
@@ -165,6 +168,10 @@ def check_params(params: Any) -> dict[str, Any]:
     if bad or (deck == "seedsequence") != (entropy is not None):
         raise IllegalAction("entropy: a non-negative integer, given exactly with deck seedsequence", RULE_PARAMS)
     out["entropy"] = entropy
+    owner = params.get("owner")
+    if owner is not None and not isinstance(owner, str):
+        raise IllegalAction(f"owner {owner!r}: the account id the host opened the table for", RULE_PARAMS)
+    out["owner"] = owner
     return out
 
 
@@ -240,11 +247,22 @@ class FiveSeatRoom:
     :func:`default_riemann` the first time a Riemann acts, when not given)."""
 
     kind: ClassVar[str] = KIND
+    #: commands the host does not check against ``turn``: taking or leaving a seat, I'm back and
+    #: Riemann's seats answer no game state (a bet or a draw does)
+    turnless: ClassVar[frozenset[str]] = frozenset({"sit", "leave", "back", "add_riemann", "remove_riemann"})
 
-    def __init__(self, room_id: str, params: dict[str, Any] | None, now: float, riemann: RiemannLike | None = None):
+    def __init__(
+        self,
+        room_id: str,
+        params: dict[str, Any] | None,
+        now: float,
+        riemann: RiemannLike | None = None,
+        context: Any = None,
+    ):
         self.id = str(room_id)
         self.params = check_params(params)
         self._policy = riemann
+        self._context = context
         self.table = Table(self.id, _Deals(), button=self.params["button"])
         self.table.log.clear()
         self.created = self.now = float(now)
@@ -308,6 +326,27 @@ class FiveSeatRoom:
         if len(t.can_start()) >= 2 and self.last_end is not None:
             times.append(self.last_end + self.params["pause_s"])
         return min(times)
+
+    @classmethod
+    def check_params(cls, params: Any) -> dict[str, Any]:
+        """The host's check of ``POST /api/rooms``'s params (``owner`` is the creating account):
+        a bad one is a ``bad_frame`` :class:`FrameError` naming it."""
+        if isinstance(params, dict):
+            params = {k: v for k, v in params.items() if k != "kind"}
+        try:
+            return check_params(params)
+        except IllegalAction as exc:
+            raise FrameError("bad_frame", exc.detail) from None
+
+    def seated(self, account: str | None) -> bool:
+        """Whether ``account`` holds a seat (not a watcher)."""
+        p = self.table.ledger.people.get(account) if account is not None else None
+        return p is not None and p.seat is not None
+
+    def display_name(self, account: str) -> str:
+        """The name the table shows for ``account`` (the host's, through its context)."""
+        f = getattr(self._context, "display_name", None)
+        return str(f(account)) if f is not None else f"Player {account[1:5]}"
 
     def chips(self) -> dict[str, int]:
         """Per account (every person the table has seen): its stack, its chips in the pot and the
@@ -444,7 +483,8 @@ class FiveSeatRoom:
         assert hand is not None
         if self._live:
             if self._policy is None:
-                self._policy = default_riemann()
+                made = getattr(self._context, "table_riemann", None)
+                self._policy = (made() if made is not None else None) or default_riemann()
             rec: dict[str, Any] = {"seat": seat}
             if hand.phase == DRAW:
                 rec["draw"] = [card_str(c) for c in self._policy.keep(hand.cards[seat])]
@@ -657,7 +697,7 @@ class FiveSeatRoom:
             "now": self.now, "params": {k: self.params[k] for k in PARAMS}, "button": t.button,
             "hands": t.hands_started, "seats": seats, "hand": None, "legal": self.legal(), "last": self.last,
             "closed": self.closed_at is not None, "purged": self.purged, "next_deadline": self.next_deadline(),
-            "you": None,
+            "people": {n: self.display_name(n) for n in sorted(led.people)}, "you": None,
         }  # fmt: skip
         if hand is not None:
             pub = hand.public()

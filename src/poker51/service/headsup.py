@@ -6,7 +6,8 @@ The room drives :class:`poker51.play.engine.HandState` through its table protoco
 (:data:`RULE_OWNER`, :data:`RULE_NO_HAND`, :data:`RULE_POLICY`).
 
 A hand
-    ``deal`` buys in ``min(bank, STACK_CAP)`` jbits from the owner's bank (a ``buyin`` movement
+    ``deal`` buys in ``min(bank // 100, STACK_CAP)`` whole jbits from the owner's bank (the host's
+    banks and movements are cents, 1 jbit = 100: a ``buyin`` movement
     with its receipt) and stakes :data:`HOUSE_STAKE` jbits of the house account as Riemann's
     stack (the most a hand can cost is 1 + 8 + 8 + 8 + 8 + 8 + 8 = 49, so neither cap ever
     changes a rule); the deck is ``table.deal.shuffle(seed, variant cards)`` of a fresh 32-byte
@@ -61,6 +62,8 @@ from poker51.table.errors import IllegalAction, illegal
 from poker51.table.protocol import TableAction
 
 HOUSE = "house"
+#: the host counts cents (1 jbit = 100 cents): banks, movements, chips and nets; the hand is whole jbits
+JBIT = 100
 #: the most of the owner's bank one hand buys in, and the house's stake for Riemann (jbits)
 STACK_CAP = 64
 HOUSE_STAKE = 64
@@ -287,8 +290,8 @@ class HeadsUpRoom:
         if self.hand is None or self.hand.phase == DONE:
             return {}
         return {
-            self.owner: int(self.hand.stacks[H] + self.hand.contrib[H]),
-            HOUSE: int(self.hand.stacks[R] + self.hand.contrib[R]),
+            self.owner: int(self.hand.stacks[H] + self.hand.contrib[H]) * JBIT,
+            HOUSE: int(self.hand.stacks[R] + self.hand.contrib[R]) * JBIT,
         }
 
     def seated(self, account: str | None) -> bool:
@@ -356,8 +359,10 @@ class HeadsUpRoom:
     def _deal_command(self, bank: int, now: float) -> Outcome:
         if self.hand is not None and self.hand.phase != DONE:
             raise illegal(RULE_IN_HAND, "the hand in progress has not ended")
-        if bank < ANTE:
-            raise illegal(RULE_ANTE, f"your bank holds {bank} jbits: a hand needs at least {ANTE} to ante")
+        if bank < ANTE * JBIT:
+            raise illegal(
+                RULE_ANTE, f"your bank holds {bank / JBIT:g} jbits: a hand needs at least {ANTE} jbit to ante"
+            )
         self.policy(self.rules)
         n = self.hands_dealt
         if self.entropy is None:
@@ -371,7 +376,7 @@ class HeadsUpRoom:
             "table": self.table_sha(self.rules),
             "seed": seed.hex(),
             "source": "secrets" if self.entropy is None else "seedsequence",
-            "buyin": int(min(bank, STACK_CAP)),
+            "buyin": int(min(bank // JBIT, STACK_CAP)),
             "now": now,
         }
         self._deal(entry)
@@ -379,11 +384,11 @@ class HeadsUpRoom:
         movements = [
             Movement(
                 self.owner,
-                -m["buyin"],
+                -m["buyin"] * JBIT,
                 "buyin",
                 _receipt("buyin", self.owner, m["buyin"], self.id, n, commitment=m["commitment"]),
             ),
-            Movement(HOUSE, -HOUSE_STAKE, "house_stake"),
+            Movement(HOUSE, -HOUSE_STAKE * JBIT, "house_stake"),
         ]
         return Outcome([entry], movements, self._events())
 
@@ -449,7 +454,7 @@ class HeadsUpRoom:
             movements = [
                 Movement(
                     self.owner,
-                    int(hand.stacks[H]),
+                    int(hand.stacks[H]) * JBIT,
                     "cashout",
                     _receipt(
                         "cashout",
@@ -461,7 +466,7 @@ class HeadsUpRoom:
                         commitment=m["commitment"],
                     ),
                 ),
-                Movement(HOUSE, int(hand.stacks[R]), "house_settle"),
+                Movement(HOUSE, int(hand.stacks[R]) * JBIT, "house_settle"),
             ]
         self.said = said
         if not live:
@@ -475,7 +480,7 @@ class HeadsUpRoom:
                         "hand": self.meta["id"],
                         "kind": self.kind,
                         "rules": self.meta["rules"],
-                        "accounts": {self.owner: int(hand.stacks[H] - hand.stacks_before[H])},
+                        "accounts": {self.owner: int(hand.stacks[H] - hand.stacks_before[H]) * JBIT},
                         "log": {
                             "seed": self.meta["seed"],
                             "commitment": self.meta["commitment"],

@@ -35,7 +35,36 @@ class Context:
     riemann: dict[str, Any] = field(default_factory=dict)
     belief: Callable[[str], Any] | None = None
     tables_dir: Path | None = None
+    #: the host's lookup of display names (ids -> {id: name}); :meth:`display_name` caches it
+    names: Callable[[list[str]], dict[str, str]] | None = None
     _v05: dict[str, Any] = field(default_factory=dict)
+    _names: dict[str, str] = field(default_factory=dict)
+    _table_riemann: Any = None
+
+    def display_name(self, account: str) -> str:
+        """The display name of ``account`` (cached: a name never changes), or ``Player <id[1:5]>``."""
+        name = self._names.get(account)
+        if name is None:
+            found = self.names([account]) if self.names is not None else {}
+            name = self._names[account] = found.get(account) or f"Player {account[1:5]}"
+        return name
+
+    def remember_names(self, ids: list[str]) -> None:
+        """Fetch the names of ``ids`` not cached yet (the host calls it off the event loop)."""
+        missing = [a for a in ids if a not in self._names]
+        if missing and self.names is not None:
+            self._names.update(self.names(missing))
+
+    def table_riemann(self) -> Any:
+        """Riemann for the five-seat tables: ``poker51.multi.riemann.RiemannPolicy`` over the
+        standard deck's v0.2 belief table (``belief("standard")``), built once; None without one."""
+        if self._table_riemann is None and self.belief is not None:
+            table = self.belief("standard")
+            if table is not None:
+                from poker51.multi.riemann import RiemannPolicy
+
+                self._table_riemann = RiemannPolicy(table)
+        return self._table_riemann
 
     def policy(self, rules: str, variant: str) -> Any:
         """Riemann for a hand of ``rules`` (``v0.6``: the table; ``v0.5``: our v0.5 on the belief

@@ -37,6 +37,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import re
 import secrets
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
@@ -50,8 +51,12 @@ from poker51.errors import InputError
 from poker51.service.room import Event, Movement, Outcome
 
 HOUSE = "house"
-START_BANK = 8
-RECOVERY_TARGET = 8
+#: every amount the store holds is integer cents (1 jbit = 100 cents), as in ``poker51.multi``
+JBIT = 100
+START_BANK = 8 * JBIT
+RECOVERY_TARGET = 8 * JBIT
+#: the recovery: one jbit per RECOVERY_SECONDS of the service clock while a bank is below 8 jbits
+RECOVERY_STEP = JBIT
 RECOVERY_SECONDS = 3600.0
 DEFAULT_URL = "sqlite:///results/service.db"
 
@@ -66,6 +71,7 @@ accounts = sa.Table(
     sa.Column("bank", sa.Integer, nullable=False),
     sa.Column("created", sa.Float, nullable=False),
     sa.Column("recovered", sa.Float, nullable=False),
+    sa.Column("name", sa.String(40), nullable=True),
     sa.CheckConstraint("kind = 'house' OR bank >= 0", name="ck_accounts_bank"),
 )
 ledger = sa.Table(
@@ -156,6 +162,23 @@ def dumps(obj: Any) -> str:
 
 def token_hash(token: str) -> str:
     return hashlib.sha256(str(token).encode("utf-8")).hexdigest()
+
+
+NAME = re.compile(r"[A-Za-z0-9_.\-]([A-Za-z0-9_.\- ]{0,22}[A-Za-z0-9_.\-])?")
+
+
+def default_name(account: str) -> str:
+    return f"Player {account[1:5]}"
+
+
+def check_name(name: Any) -> str:
+    """A display name: 1 to 24 letters, digits, spaces, ``_ . -`` (no space at either end), and
+    never ``Riemann...`` (the tables' Riemanns are named so); :class:`StoreError` otherwise."""
+    if not isinstance(name, str) or not NAME.fullmatch(name) or name.lower().startswith("riemann"):
+        raise StoreError(
+            f"name {str(name)[:30]!r}: 1 to 24 letters, digits, spaces, _ . - (not Riemann), no space at either end"
+        )
+    return name
 
 
 class StoreError(InputError):
@@ -276,13 +299,21 @@ class Store:
         return self.engine.dialect.name
 
     # ------------------------------------------------------------------ accounts
-    def create_account(self, now: float) -> tuple[str, str]:
-        """A new person with :data:`START_BANK` jbits (one ``grant`` ledger row): (id, token)."""
+    def create_account(self, now: float, name: str | None = None) -> tuple[str, str]:
+        """A new person with :data:`START_BANK` cents (one ``grant`` ledger row): (id, token).
+        ``name`` is its display name (:func:`check_name`; default ``Player <4 characters of the id>``)."""
         account, token = "a" + secrets.token_hex(8), secrets.token_urlsafe(24)
+        name = default_name(account) if name is None else check_name(name)
         with self.engine.begin() as conn:
             conn.execute(
                 accounts.insert().values(
-                    id=account, kind="person", token_hash=token_hash(token), bank=0, created=now, recovered=now
+                    id=account,
+                    kind="person",
+                    token_hash=token_hash(token),
+                    bank=0,
+                    created=now,
+                    recovered=now,
+                    name=name,
                 )
             )
             self._move(conn, account, START_BANK, "grant", f"{account}:grant", None, now)
@@ -295,6 +326,15 @@ class Store:
         with self.engine.connect() as conn:
             row = conn.execute(sa.select(accounts.c.id).where(accounts.c.token_hash == token_hash(token))).first()
         return None if row is None else str(row.id)
+
+    def names(self, ids: Sequence[str]) -> dict[str, str]:
+        """The display name of each of ``ids`` that is an account (older accounts: the default)."""
+        ids = sorted(set(ids))
+        if not ids:
+            return {}
+        with self.engine.connect() as conn:
+            rows = conn.execute(sa.select(accounts.c.id, accounts.c.name).where(accounts.c.id.in_(ids)))
+            return {str(r.id): str(r.name) if r.name else default_name(str(r.id)) for r in rows}
 
     def bank(self, account: str) -> int:
         with self.engine.connect() as conn:
@@ -320,7 +360,8 @@ class Store:
         bank = int(row.bank)
         if row.kind != "person" or bank >= RECOVERY_TARGET or now <= row.recovered:
             return bank
-        return bank + min(RECOVERY_TARGET - bank, int((now - float(row.recovered)) // RECOVERY_SECONDS))
+        hours = int((now - float(row.recovered)) // RECOVERY_SECONDS)
+        return bank + min(RECOVERY_TARGET - bank, hours * RECOVERY_STEP)
 
     def _recover(self, conn: Connection, account: str, now: float) -> None:
         row = conn.execute(
@@ -333,11 +374,13 @@ class Store:
             if bank >= RECOVERY_TARGET and now > since:
                 conn.execute(accounts.update().where(accounts.c.id == account).values(recovered=now))
             return
-        due = min(RECOVERY_TARGET - bank, int((now - since) // RECOVERY_SECONDS))
+        hours = int((now - since) // RECOVERY_SECONDS)
+        due = min(RECOVERY_TARGET - bank, hours * RECOVERY_STEP)
         if due <= 0:
             return
-        self._move(conn, account, due, "recovery", f"{account}:recovery:{since + due * RECOVERY_SECONDS!r}", None, now)
-        new_since = now if bank + due >= RECOVERY_TARGET else since + due * RECOVERY_SECONDS
+        mark = since + hours * RECOVERY_SECONDS
+        self._move(conn, account, due, "recovery", f"{account}:recovery:{mark!r}", None, now)
+        new_since = now if bank + due >= RECOVERY_TARGET else mark
         conn.execute(accounts.update().where(accounts.c.id == account).values(recovered=new_since))
 
     def _move(
@@ -594,6 +637,7 @@ class Store:
 
 
 __all__ = [
-    "DEFAULT_URL", "HOUSE", "RECOVERY_SECONDS", "RECOVERY_TARGET", "START_BANK", "Committed", "RoomRow", "Store",
-    "StoreError", "StoredEvent", "dumps", "make_engine", "metadata", "migrate", "token_hash",
+    "DEFAULT_URL", "HOUSE", "JBIT", "RECOVERY_SECONDS", "RECOVERY_STEP", "RECOVERY_TARGET", "START_BANK",
+    "Committed", "RoomRow", "Store", "StoreError", "StoredEvent", "check_name", "default_name", "dumps",
+    "make_engine", "metadata", "migrate", "token_hash",
 ]  # fmt: skip

@@ -11,7 +11,7 @@
 import { RoomSocket } from "./socket.js";
 import { cardRow } from "./cards.js";
 import { checkDeck } from "./deck.js";
-import { category, el, jb, jbits, whole } from "./ui.js";
+import { category, el, jb, jbits } from "./ui.js";
 
 const BUYINS = [2, 4, 8, 16];
 const LABEL = { check: "Check", call: "Call", fold: "Fold", raise: "Raise", open: "Open", allin: "All in" };
@@ -53,8 +53,10 @@ export function fiveSeatScreen(root, roomId, setBank, me) {
   const name = (s, info) => {
     if (!info) return "open";
     if (info.kind !== "person") return info.name;
-    return info.account === me.account ? "You" : "Player " + info.account.slice(0, 4);
+    return person(info.account);
   };
+  // an account's display name (the view's "people"), never its id; "You" for this page's account
+  const person = (acc) => acc === me.account ? "You" : ((view && view.people && view.people[acc]) || "Player " + String(acc).slice(1, 5));
 
   function sit(seat) { if (buyin) sock.command("sit", { seat, buyin }); }
 
@@ -96,7 +98,7 @@ export function fiveSeatScreen(root, roomId, setBank, me) {
       if (info && info.leaving) tags.push("leaving");
       if (hand && hand.order.includes(s) && !hand.live.includes(s)) tags.push("folded");
       if (hand && hand.draws && hand.draws[String(s)] !== undefined) tags.push(`drew ${hand.draws[String(s)]}`);
-      if (info && info.kind !== "person") tags.push(`abits · added by ${info.added_by === me.account ? "you" : info.added_by.slice(0, 4)}`);
+      if (info && info.kind !== "person") tags.push(`abits · added by ${info.added_by === me.account ? "you" : person(info.added_by)}`);
       li.append(el("span", { class: "who" }, `${s + 1}. ${name(s, info)}`));
       if (info) {
         const stack = info.kind === "person" ? info.stack_cents : info.abits_cents;
@@ -124,7 +126,7 @@ export function fiveSeatScreen(root, roomId, setBank, me) {
     const panel = el("div", { class: "panel", id: "last" }, el("h2", {}, `Hand ${r.hand}: ${r.showdown ? "showdown" : "won without a showdown"}`));
     for (const [s, cards] of Object.entries(r.hands)) {
       const won = r.payouts[s] || 0;
-      const who = r.names[s] === me.account ? "You" : (view.seats[s] && view.seats[s].kind !== "person" ? r.names[s] : "Player " + r.names[s].slice(0, 4));
+      const who = String(r.names[s]).startsWith("Riemann") ? r.names[s] : person(r.names[s]);
       const row = cardRow(cards); row.classList.add("small");
       const cat = r.strengths && r.strengths[s] !== undefined ? ` · ${category(r.strengths[s])}` : "";
       panel.append(el("p", {}, `${Number(s) + 1}. ${who}${cat}` + (won ? ` · takes ${jbits(won)}` : "")), row);
@@ -159,15 +161,15 @@ export function fiveSeatScreen(root, roomId, setBank, me) {
       el("div", { class: "link" }, input, el("button", { class: "quiet", onclick: () => { input.select(); navigator.clipboard && navigator.clipboard.writeText(link).catch(() => {}); } }, "Copy link")),
       el("p", { class: "muted" }, seat === null ? "Anyone with the link can watch or take an open seat." : `You sit in seat ${seat + 1}.`));
     if (seat === null && !view.closed) {
-      if (buyin === null || buyin > bank) buyin = BUYINS.find((b) => b <= bank) || null;  // the smallest that fits, shown chosen
+      if (buyin === null || buyin * 100 > bank) buyin = BUYINS.find((b) => b * 100 <= bank) || null;  // the smallest that fits, shown chosen
       const choose = el("div", { class: "actions", id: "buyins" }, el("span", {}, "Buy-in: "));
       for (const b of BUYINS) {
-        choose.append(el("button", { "data-buyin": b, class: buyin === b ? "chosen" : "", disabled: b > bank,
-          title: b > bank ? "above your bank" : "", onclick: () => { buyin = b; render(); } }, `${b}`));
+        choose.append(el("button", { "data-buyin": b, class: buyin === b ? "chosen" : "", disabled: b * 100 > bank,
+          title: b * 100 > bank ? "above your bank" : "", onclick: () => { buyin = b; render(); } }, `${b}`));
       }
-      root.append(choose, el("p", { class: "muted" }, bank < BUYINS[0]
-        ? `Your bank holds ${whole(bank)}: a buy-in is at least ${BUYINS[0]}. The bank recovers toward 8 over time.`
-        : `Your bank holds ${whole(bank)}; a buy-in is never more.`));
+      root.append(choose, el("p", { class: "muted" }, bank < BUYINS[0] * 100
+        ? `Your bank holds ${jbits(bank)}: a buy-in is at least ${BUYINS[0]}. The bank recovers toward 8 over time.`
+        : `Your bank holds ${jbits(bank)}; a buy-in is never more.`));
     }
     // a seated player sees the hand, their cards and their actions first (no scrolling on a
     // phone); someone choosing a seat sees the seats first

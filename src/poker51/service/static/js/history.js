@@ -4,7 +4,7 @@
 // deck the log shows (heads-up), or the deck and salt against the commitment (five-seat).
 import { history, handLog } from "./api.js";
 import { checkDeck, checkSeed } from "./deck.js";
-import { el } from "./ui.js";
+import { el, jbits } from "./ui.js";
 
 export async function historyScreen(root) {
   root.innerHTML = "";
@@ -13,7 +13,7 @@ export async function historyScreen(root) {
   if (!rows.length) root.append(el("p", { class: "muted" }, "No finished hand yet."));
   const ul = el("ul", { class: "log", id: "history" });
   for (const r of rows) {
-    const net = r.net >= 0 ? `+${r.net}` : String(r.net);
+    const net = (r.net >= 0 ? "+" : "-") + jbits(Math.abs(r.net));  // cents
     ul.append(el("li", {}, el("a", { href: `/?hand=${encodeURIComponent(r.hand)}`, "data-hand": r.hand },
       `${r.kind === "headsup" ? "Heads-up" : "Five-seat"} · hand ${r.hand}`), ` · ${r.rules} · net ${net}` +
       (r.ended ? ` · ${new Date(r.ended * 1000).toLocaleString()}` : "")));

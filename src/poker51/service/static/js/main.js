@@ -7,10 +7,10 @@ import { ensureAccount, createRoom, getRoom } from "./api.js";
 import { headsUpScreen } from "./headsup.js";
 import { fiveSeatScreen } from "./fiveseat.js";
 import { historyScreen, handScreen } from "./history.js";
-import { el, whole } from "./ui.js";
+import { el, jbits } from "./ui.js";
 
 const root = document.getElementById("screen");
-const setBank = (n) => { if (n !== null && n !== undefined) document.getElementById("bank").textContent = `Bank ${whole(n)}`; };
+const setBank = (n) => { if (n !== null && n !== undefined) document.getElementById("bank").textContent = `Bank ${jbits(n)}`; };
 
 function lobby(acc) {
   root.innerHTML = "";
@@ -26,7 +26,7 @@ function lobby(acc) {
     el("div", { class: "panel" }, el("h2", {}, "A five-seat table"),
       el("p", { class: "muted" }, "Open a table and share its link: anyone with it can watch or take an open seat."),
       el("button", { class: "primary", id: "open-table", onclick: go("fiveseat") }, "Open a table")),
-    el("p", {}, el("a", { href: "/?history=1", id: "history-link" }, "Your hands"), ` · bank ${whole(acc.bank)}`),
+    el("p", {}, el("a", { href: "/?history=1", id: "history-link" }, "Your hands"), ` · bank ${jbits(acc.bank)}`),
     fail);
 }
 
