@@ -134,6 +134,15 @@ def run(args: argparse.Namespace) -> int:
 
     host, app = build(args)
     print(f"poker51 serve: http://{args.host}:{args.port}/ (database {host.store.url}; Ctrl-C stops)", flush=True)
-    uvicorn.run(app, host=args.host, port=args.port, ws_max_size=4 * MAX_FRAME, log_level="warning")
+    # no per-message deflate: frames are small, and zlib on every frame to every watcher was a
+    # measured share of the host's one core under load (docs/design/service-scaling.md)
+    uvicorn.run(
+        app,
+        host=args.host,
+        port=args.port,
+        ws_max_size=4 * MAX_FRAME,
+        ws_per_message_deflate=False,
+        log_level="warning",
+    )
     host.store.close()
     return 0

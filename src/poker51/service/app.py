@@ -238,7 +238,12 @@ class Host:
             raise FrameError("watcher", "a watcher sends no commands; say hello with a token")
         async with slot.lock:
             action_id = str(frame.id)
-            first = await anyio.to_thread.run_sync(self.store.answer, account, action_id)
+            now = self.clock.now()
+
+            def read() -> tuple[dict[str, Any] | None, int]:  # one thread hop for both reads
+                return self.store.answer(account, action_id), self.store.bank_due(account, now)
+
+            first, bank = await anyio.to_thread.run_sync(read)
             if first is not None:
                 return first
             if slot.id not in self.slots:
@@ -246,8 +251,6 @@ class Host:
             assert frame.turn is not None
             if frame.type not in getattr(slot.room, "turnless", frozenset()) and frame.turn != slot.turn:
                 raise FrameError("stale_turn", f"the room is at turn {slot.turn}, not {frame.turn}; ask for the view")
-            now = self.clock.now()
-            bank = await anyio.to_thread.run_sync(self.store.bank_due, account, now)
             try:
                 outcome = slot.room.apply(account, bank, dict(frame.cmd), now)
             except (IllegalAction, FrameError):

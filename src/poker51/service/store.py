@@ -548,17 +548,17 @@ class Store:
                         )
                     )
                     out.receipts.setdefault(m.account, []).append({"id": rid, **json.loads(dumps(m.receipt))})
+            rows: list[dict[str, Any]] = []  # one executemany for the command's events
             for ev, aud in zip(outcome.events, audiences, strict=True):
                 if aud == "archive":
                     self._archive(conn, room_id, ev, now)
                     continue
                 seq += 1
-                conn.execute(
-                    events.insert().values(
-                        room_id=room_id, seq=seq, turn=turn, audience=aud, payload=dumps(ev.payload), at=now
-                    )
-                )
-                out.events.append(StoredEvent(seq, turn, aud, json.loads(dumps(ev.payload))))
+                body = dumps(ev.payload)
+                rows.append({"room_id": room_id, "seq": seq, "turn": turn, "audience": aud, "payload": body, "at": now})
+                out.events.append(StoredEvent(seq, turn, aud, json.loads(body)))
+            if rows:
+                conn.execute(events.insert(), rows)
             out.seq = seq
             if account is not None and account not in out.banks:
                 b = conn.execute(sa.select(accounts.c.bank).where(accounts.c.id == account)).scalar_one_or_none()
