@@ -163,7 +163,8 @@ def _unit(key, i):
 
 
 # --------------------------------------------------------------------------- Riemann
-@njit(cache=True)
+# inline="always": called up to four times a hand with the model (see play_hand)
+@njit(cache=True, inline="always")
 def _select(M, prefix, sid, state, mode, key, i):
     """Riemann's action at spot ``sid`` with class or bucket ``state``: the FNV-1a selection of
     its cards (mode REAL, ``prefix`` the hashed cards) or the ``i``-th uniform (mode IND)."""
@@ -192,19 +193,24 @@ def _append(code, tok):
 
 
 # --------------------------------------------------------------------------- one hand
-# inline="always": a call of a compiled function with the model and the table (about thirty
-# arrays) increments and decrements every array's reference count, atomically, on every hand and
-# from every thread; inlined into the block loop, the play runs about twice as fast (1.2 million
-# against 0.6 million hands per CPU second, docs/speed.md)
+# inline="always" (and _select's, and the caller's scratch ``work``): a call of a compiled
+# function with the model and the table (about thirty arrays) increments and decrements every
+# array's reference count, atomically, on every hand and from every thread, and np.empty
+# allocates.  Measured on the smoke standard p = 0.5 table, G_ind strategy, one thread
+# (2,097,152 hands, best of five, byte-identical sums): 1.05 million hands per CPU second with
+# play_hand inlined only, 1.17 million with the scratch rows, 2.02 million with _select inlined
+# too (2026-12-04, benchmarks/bench_bounds.py gives 3.0 million hands/s on 2 threads)
 @njit(cache=True, inline="always")
-def play_hand(M, T, key, mode, deck, rdeck, info):
+def play_hand(M, T, key, mode, deck, rdeck, info, work):
     """Play one hand with key ``key`` (module docstring); ``deck`` (and ``rdeck`` in mode IND)
     hold the variant's cards ascending on entry and are shuffled in place.  Returns H's net
     jbits; ``info`` gets :data:`DETAIL_COLUMNS` [1:] (line codes: 4-bit tokens of
-    :data:`poker51.realcard.lbr_kernels.TOKENS`)."""
+    :data:`poker51.realcard.lbr_kernels.TOKENS`) and at 6 H's dealt hand's colex index; ``work``
+    (4, 5) int64 scratch rows for the two dealt and the two final hands (the caller's, so a hand
+    allocates nothing)."""
     n = deck.shape[0]
-    h = np.empty(5, np.int64)
-    r = np.empty(5, np.int64)
+    h = work[0]
+    r = work[1]
     for t in range(5):
         h[t] = _deal(deck, n, key, t, 0)
     if mode == REAL:
@@ -285,7 +291,7 @@ def play_hand(M, T, key, mode, deck, rdeck, info):
         info[5] = used
         return net
     # ---- the draw: H's locked keep, then Riemann's House rule
-    hf = np.empty(5, np.int64)
+    hf = work[2]
     k = 0
     for i in range(5):
         if (mask >> i) & 1:
@@ -298,7 +304,7 @@ def play_hand(M, T, key, mode, deck, rdeck, info):
         for i in range(hd):
             hf[k + i] = _deal(deck, n, key, 5 + i, 0)
     rmask = rword >> 16
-    rf = np.empty(5, np.int64)
+    rf = work[3]
     k = 0
     for i in range(5):
         if (rmask >> i) & 1:
@@ -393,13 +399,14 @@ def play_detail(M, T, stream_key, first, mode, out, decks):
     :data:`DETAIL_COLUMNS`, ``decks[i]`` the shuffled deck (H's own deck in mode IND)."""
     n = M.cards.shape[0]
     info = np.zeros(7, np.int64)
+    work = np.empty((4, 5), np.int64)
     rdeck = np.empty(n, np.int64)
     for i in range(out.shape[0]):
         deck = decks[i]
         for j in range(n):
             deck[j] = M.cards[j]
             rdeck[j] = M.cards[j]
-        out[i, 0] = play_hand(M, T, hand_key(stream_key, first + i), mode, deck, rdeck, info)
+        out[i, 0] = play_hand(M, T, hand_key(stream_key, first + i), mode, deck, rdeck, info, work)
         for j in range(6):
             out[i, 1 + j] = info[j]
 
@@ -419,6 +426,7 @@ def play_blocks(M, T, stream_key, first, n_hands, mode, sums, nets):
         deck = np.empty(n, np.int64)
         rdeck = np.empty(n, np.int64)
         info = np.zeros(7, np.int64)
+        work = np.empty((4, 5), np.int64)
         lo = b * BLOCK
         hi = min(lo + BLOCK, n_hands)
         sx = 0
@@ -433,7 +441,7 @@ def play_blocks(M, T, stream_key, first, n_hands, mode, sums, nets):
                 for j in range(n):
                     rdeck[j] = M.cards[j]
             key = hand_key(stream_key, first + i)
-            x = play_hand(M, T, key, mode, deck, rdeck, info)
+            x = play_hand(M, T, key, mode, deck, rdeck, info, work)
             g = T.pre[2 * info[6] + 1]
             sx += x
             sxx += x * x
