@@ -39,7 +39,14 @@ TARGET_RATIO = 150.0
 POKER51 = str(Path(sys.executable).with_name("poker51"))
 #: the algorithm OpenSpiel runs (its CFRPlusSolver); the verdict compares ours of the same name
 SAME = "cfr+"
-KNOWN = ("cfr+", "dcfr", "pcfr+")
+
+
+def _known() -> tuple[str, ...]:
+    """Our solvers by name (:data:`poker51.solver.cfr.SOLVERS`, as ``poker51 solve --algorithm``
+    reads them)."""
+    from poker51.solver.cfr import SOLVERS
+
+    return tuple(SOLVERS)
 
 
 def ours(game: str, algorithm: str | None, target: float, runs: int) -> dict:
@@ -115,10 +122,11 @@ def _ours_lines(r: dict) -> list[str]:
 def algorithms(text: str) -> list[str]:
     """The ``--algorithms`` list (comma separated; each a solver of ``poker51 solve``)."""
     names = [a.strip() for a in text.split(",") if a.strip()]
-    bad = [a for a in names if a not in KNOWN]
+    known = _known()
+    bad = [a for a in names if a not in known]
     if bad or not names:
         raise argparse.ArgumentTypeError(
-            f"unknown algorithm {bad[0] if bad else '(none)'!r}; known: {', '.join(KNOWN)}"
+            f"unknown algorithm {bad[0] if bad else '(none)'!r}; known: {', '.join(known)}"
         )
     return list(dict.fromkeys(names))
 
@@ -148,6 +156,7 @@ def main() -> None:
     if o is None:
         why = "--no-openspiel" if args.no_openspiel else "pyspiel is not installed (pip install -e '.[bench]')"
         print(f"OpenSpiel: skipped, {why}: no OpenSpiel column, no ratio")
+        print(machine_line())
         return
     print(f"OpenSpiel C++ CFRPlusSolver {args.game} to {args.target:g}, checked on the same schedule")
     print(f"  iterations      {o['iterations']}  ({o['checks']} checks)")
