@@ -476,3 +476,28 @@ def test_brute_force_on_a_14_card_deck():
     bf = Brute(gd, table)
     assert abs(fast.value - bf.value()) < 1e-9
     assert np.abs(fast.hand_value - bf.per_hand).max() < 1e-9
+
+
+def test_class_counts_given_the_humans_hand_are_brute_force(deck12):
+    """Riemann's class counts avoiding H's five cards (the class prior corrected for H's own hand)
+    by inclusion-exclusion over the hand's 32 subsets equal a plain count over every deal of
+    the 12-card deck: exact integers, each row C(7, 5) = 21 hands, and not the uncorrected mix."""
+    from poker51.errors import InputError
+
+    gd = deck12
+    N = G.subset_class_counts(gd)
+    assert N.shape == (1 + 12 + 66 + 220 + 495, gd.n_classes)
+    assert np.array_equal(N[0], gd.class_members()) and N.sum() == sum(comb(5, k) * 792 for k in range(5))
+    got = G.class_counts_given(gd, np.arange(gd.n_hands), N)
+    sets = [set(h) for h in gd.hands.tolist()]
+    want = np.zeros_like(got)
+    for i, h in enumerate(sets):
+        for j, f in enumerate(sets):
+            if not h & f:
+                want[i, gd.r_class[j]] += 1
+    assert np.array_equal(got, want) and np.all(got.sum(axis=1) == comb(7, 5))
+    prior = gd.class_members() / gd.n_hands
+    assert np.abs(got / comb(7, 5) - prior).max() > 0.05  # the human's cards move Riemann's class mix
+    assert np.array_equal(G.class_counts_given(gd, np.array([5, 700])), want[[5, 700]])
+    with pytest.raises(InputError, match="rows"):
+        G.class_counts_given(gd, np.array([gd.n_hands]), N)

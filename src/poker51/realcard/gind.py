@@ -88,7 +88,7 @@ from poker51.export.schema import ACTION_COLUMNS, SPOT_ACTIONS, completed_pre_li
 from poker51.hands.evaluate import RULE_ORDINARY
 from poker51.hands.evaluate import strengths as eval_strengths
 from poker51.hands.house import draw_counts, house_keeps
-from poker51.realcard.gind_kernels import PUT, hand_values, post_values, subset_tables, superset_sums
+from poker51.realcard.gind_kernels import PUT, hand_values, keep_values, post_values, subset_tables, superset_sums
 from poker51.rules import class_key
 
 PRE_LINES = completed_pre_lines()
@@ -355,6 +355,41 @@ def _check_rows(P: np.ndarray, what: str) -> None:
         raise InputError(f"the table lacks a {what} row that G_ind needs (every d4, line, class or bucket)")
     if np.abs(P.sum(axis=-1) - 1.0).max() > 1e-9:
         raise InputError(f"a {what} row of the table does not sum to 1")
+
+
+def subset_class_counts(gd: GindDeck) -> np.ndarray:
+    """(subsets, C) float64: per subset ``T`` of at most four deck positions (the
+    :func:`~poker51.realcard.gind_kernels.subset_tables` index; the empty set included) the number
+    of Riemann's dealt hands of each class that contain ``T`` (exact integers below 2**53).  The
+    first step of the class prior corrected for H's own cards (issue 26, point 2: ``N_c`` of
+    ``docs/design/realcard-bounds.md``); :func:`~poker51.realcard.gind_kernels.superset_sums`
+    with one-hot values, so no new kernel.  Memory: 272,051 x C x 8 bytes on the 51-card deck."""
+    binom, offset = subset_tables(gd.n)
+    G = np.zeros((int(offset[5]), gd.n_classes))
+    superset_sums(gd.pos, gd.r_class.astype(np.int64), np.eye(gd.n_classes), 0, binom, offset, G)
+    return G
+
+
+def class_counts_given(gd: GindDeck, rows: np.ndarray, G: np.ndarray | None = None) -> np.ndarray:
+    """(len(rows), C) float64: for each dealt hand ``gd.hands[rows]`` of H the number of Riemann's
+    dealt hands of each class that avoid its five cards (Riemann's class prior given H's hand, up
+    to the factor ``1 / C(n - 5, 5)``): ``sum_{S ⊆ h} (-1)^|S| N_c(⊇ S)`` over the 32 subsets of
+    the hand (:func:`subset_class_counts` ``G``; ``S = h`` is the hand itself, of its own class),
+    by :func:`~poker51.realcard.gind_kernels.keep_values` with nothing kept."""
+    from poker51.abstraction.transitions import subset_indices
+
+    G = subset_class_counts(gd) if G is None else G
+    binom, offset = subset_tables(gd.n)
+    eye = np.eye(gd.n_classes)
+    rows = np.asarray(rows, np.int64)
+    if rows.size and (rows.min() < 0 or rows.max() >= gd.n_hands):
+        raise InputError(f"dealt-hand rows must be in 0..{gd.n_hands - 1}")
+    out = np.zeros((rows.size, gd.n_classes))
+    idx = np.empty(32, np.int64)
+    for i, h in enumerate(rows.tolist()):
+        subset_indices(gd.pos[h], binom, offset, idx)
+        keep_values(int(gd.r_class[h]), idx, 0, G, eye, 1.0, out[i])
+    return out
 
 
 def fold_masses(gd: GindDeck, table: TableArrays) -> np.ndarray:
@@ -689,8 +724,8 @@ def strategy_frames(gd: GindDeck, r: GindResult) -> tuple[pd.DataFrame, pd.DataF
 
 __all__ = [
     "ANSWERS", "BR_COLUMNS", "DEC_LINES", "OPENINGS", "GindDeck", "GindResult", "HumanStrategy", "LINE_SLOTS",
-    "PRE_LINES", "TableArrays",
-    "abstract_human", "answer_columns", "check_call_strategy", "fold_masses", "game_policy", "make_deck", "node_masses",
-    "post_node_values", "pre_reach", "random_strategy", "random_table", "riemann_counts", "riemann_joint",
-    "small_abstraction", "small_deck", "strategy_frames", "strategy_value", "table_arrays", "v_ind", "variant_deck",
+    "PRE_LINES", "TableArrays", "abstract_human", "answer_columns", "check_call_strategy", "class_counts_given",
+    "fold_masses", "game_policy", "make_deck", "node_masses", "post_node_values", "pre_reach", "random_strategy",
+    "random_table", "riemann_counts", "riemann_joint", "small_abstraction", "small_deck", "strategy_frames",
+    "strategy_value", "subset_class_counts", "table_arrays", "v_ind", "variant_deck",
 ]  # fmt: skip
