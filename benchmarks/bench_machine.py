@@ -67,6 +67,23 @@ def caches() -> str:
     return ", ".join(f"{k} {rows[k].strip()}" for k in keys if k in rows)
 
 
+def machine_line() -> str:
+    """The one-line machine figure other benchmarks print beside theirs: the date, the CPUs, Numba's
+    threads, the time of a dependent load at 8 MiB (the figure that decides the solver's and the
+    play kernels' speed on this VM) and the load average."""
+    import numba
+
+    nxt = cycle(1 << 20)
+    _chase(nxt, 10)
+    _chase(nxt, 1 << 20)  # touch every page once
+    seconds = best_of(lambda: _chase(nxt, CHASE_LOADS), 2)
+    now = datetime.datetime.now(datetime.UTC).strftime("%Y-%m-%d %H:%M UTC")
+    return (
+        f"machine: {now}, {os.cpu_count()} CPUs, numba threads {numba.get_num_threads()}, "
+        f"8 MiB dependent loads {seconds / CHASE_LOADS * 1e9:.1f} ns, load average {os.getloadavg()[0]:.1f}"
+    )
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--repeat", type=int, default=3)

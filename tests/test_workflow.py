@@ -165,6 +165,10 @@ def test_quick_rules_are_local():
         ("comparison", "config error: solver_comparison.variants: bug not in abstraction.variants"),
         ("br", "config error: realcard_br.p: 0.3 not a solved table (solve.p or solve.sweep)"),
         ("br_schema", "config error: {file}: realcard_br.p: 'some' is not valid under any of the given schemas"),
+        (
+            "bounds",
+            "config error: realcard_bounds.ps: 0 not a realcard_br table (realcard_br.p; realcard_br.enabled)",
+        ),
     ],
 )
 def test_a_bad_config_stops_the_dag_with_one_line(tmp_path, kind, message):
@@ -187,6 +191,9 @@ def test_a_bad_config_stops_the_dag_with_one_line(tmp_path, kind, message):
         file = "config/bad.yaml"
     elif kind == "br_schema":
         smoke["realcard_br"]["p"] = "some"
+        file = "config/bad.yaml"
+    elif kind == "bounds":  # the bounds play the strategies realcard_br built: a table it does not compute
+        smoke["realcard_bounds"] = {**smoke["realcard_bounds"], "enabled": True, "ps": [0.0, 0.5]}
         file = "config/bad.yaml"
     else:
         smoke["solve"]["sweep"] = [0.5, 2]

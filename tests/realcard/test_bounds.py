@@ -3,6 +3,7 @@ hand by hand; unbiasedness against the exact G_ind value on a small deck; reprod
 
 from __future__ import annotations
 
+import numba
 import numpy as np
 import pytest
 
@@ -95,6 +96,26 @@ def test_kernel_is_the_plain_twin_and_the_engine_on_real_cards(standard):
     assert (det[:, 3] >= 0).sum() > 20 and (det[:, 5] > 0).sum() > 20  # many hands reached the draw and beyond
 
 
+def test_the_packed_table_holds_every_choice(small):
+    """The play reads a packed table (one word per dealt hand, one per post-draw spot): every
+    field unpacks to the table's, the control variate is the table's to the bit."""
+    gd, _, M = small
+    S = B.random_human_table(gd.values.size, seed=12)
+    T = K.pack(M, S)
+    word = T.pre[0::2].astype(np.int64)
+    assert np.array_equal(word & 31, S.keep) and np.array_equal(word >> 5 & 7, S.open)
+    assert np.array_equal(word >> 8 & 3, S.xb2) and T.pre[1::2].tobytes() == S.g.tobytes()
+    assert all(np.array_equal(word >> (10 + 2 * o) & 3, S.br[:, o]) for o in range(4))
+    post = T.post.astype(np.int64)
+    assert np.array_equal(post & 7, S.post_open) and np.array_equal(post >> 3 & 3, S.post_xb2)
+    assert all(np.array_equal(post >> (5 + 2 * o) & 3, S.post_br[..., o]) for o in range(4))
+    idx = B.colex_rows(gd.hands)
+    assert np.array_equal(T.riemann[idx] & 0xFFFF, M.class_id[idx]) and np.array_equal(
+        T.riemann[idx] >> 16, M.house_mask[idx]
+    )
+    assert B.play_sums(M, T, 3, 0, 0, 500, K.IND).tobytes() == B.play_sums(M, S, 3, 0, 0, 500, K.IND).tobytes()
+
+
 def test_sums_are_the_nets_and_do_not_depend_on_chunking(small):
     gd, ta, M = small
     S = B.with_g(B.strategy_table(gd, B.pure_random_strategy(gd, 4)), gd, np.arange(gd.n_hands) / gd.n_hands)
@@ -108,6 +129,14 @@ def test_sums_are_the_nets_and_do_not_depend_on_chunking(small):
                             B.play_sums(M, S, 9, 0, 2 * K.BLOCK, n - 2 * K.BLOCK, K.IND)])  # fmt: skip
     assert parts.tobytes() == sums.tobytes()
     assert B.run_sums(M, S, n, 9, mode=K.IND).tobytes() == sums.tobytes()
+    # whatever the thread count: fixed blocks, each summed in hand order, combined in block order
+    threads = numba.get_num_threads()
+    try:
+        numba.set_num_threads(1)
+        one = B.play_sums(M, S, 9, 0, 0, n, K.IND)
+    finally:
+        numba.set_num_threads(threads)
+    assert one.tobytes() == sums.tobytes() and threads >= 1
     e = B.estimate(sums, 0.0, 0.0)
     assert np.allclose((e.mean, e.sd, e.ci_low, e.ci_high), np.array(mean_ci(nets))[[0, 1, 3, 4]], rtol=1e-10)
 
@@ -143,14 +172,31 @@ def test_abstract_human_table_plays_its_gind_value(small):
     assert e.ci_low < exact < e.ci_high and exact <= G.v_ind(gd, ta).value + 1e-12
 
 
-def test_gind_answers_reproduce_v_ind(small):
-    """The table's answers are recomputed by the same arithmetic as V_ind (gind_table raises if
-    a value differs by one bit); a perturbed answer changes the value."""
+def test_strategies_read_back_from_their_frames(small):
+    """What realcard_br writes (the G_ind best response's frames, the abstract human's) reads back
+    as the very tables the bounds play (array for array); frames of another deck are refused."""
     gd, ta, _ = small
-    S, r = B.gind_table(gd, ta)
+    r = G.v_ind(gd, ta)
+    S = B.result_table(gd, r)
     idx = B.colex_rows(gd.hands)
     assert np.array_equal(S.keep[idx], r.keep.astype(np.uint8)) and np.array_equal(S.open[idx], r.opening)
     assert set(np.unique(S.xb2[idx])) <= {0, 1, 2} and len(np.unique(S.xb2[idx])) >= 2
+    hands, post = G.strategy_frames(gd, r)
+    again = B.table_of_frames(gd, hands, post)
+    assert all(np.array_equal(x, y) for x, y in zip(again, S, strict=True))
+    game = build_game(G.small_abstraction(gd))
+    hs = G.abstract_human(game, best_response_policy(game, G.game_policy(game, ta), 0), gd)
+    h_hands, h_post = B.human_frames(gd, hs)
+    assert len(h_post) == 6 * 5 * 15 * gd.n_buckets
+    back = B.table_of_frames(gd, h_hands, h_post, r.hand_value)
+    want = B.abstract_table(gd, hs, r.hand_value)
+    assert all(np.array_equal(x, y) for x, y in zip(back, want, strict=True))
+    with pytest.raises(B.InputError, match="dealt hands"):
+        B.table_of_frames(gd, hands.iloc[1:], post)
+    with pytest.raises(B.InputError, match="strength"):
+        B.table_of_frames(gd, hands, post.assign(strength=post["strength"] + 1))
+    with pytest.raises(B.InputError, match="categorical"):
+        B.table_of_frames(gd, hands.assign(xb2=1), post)
 
 
 def test_bad_inputs(small):

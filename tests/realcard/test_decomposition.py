@@ -30,18 +30,18 @@ def test_decomposition_of_a_table(small):
     from poker51.solver.best_response import best_response_policy, best_response_value
 
     gd, table, game, policy = small
-    dec, r = D.decompose(gd, table, game, policy)
+    dec, r, _ = D.decompose(gd, table, game, policy)
     assert dec.v_abstract == best_response_value(game, policy, 0)
     assert dec.v_ind == G.v_ind(gd, table).value == r.value
     human = G.strategy_value(gd, table, G.abstract_human(game, best_response_policy(game, policy, 0), gd))
     assert dec.v_ind_abstract_human == human and human <= dec.v_ind
     assert dec.human_gap >= 0 and dec.ind_gap == dec.v_ind - dec.v_abstract
     assert (dec.dealt_hands, dec.classes, dec.buckets) == (792, gd.n_classes, 5)
-    again, _ = D.decompose(gd, table, game, policy, G.riemann_joint(gd))
+    again, _, _ = D.decompose(gd, table, game, policy, G.riemann_joint(gd))
     assert again == dec
     cols = dec.columns()
     assert set(D.VALUE_COLUMNS) <= set(cols) and cols["human_gap"] == dec.human_gap
-    quick, _ = D.decompose(gd, table, game, policy, human=False)
+    quick, _, _ = D.decompose(gd, table, game, policy, human=False)
     assert quick.v_ind == dec.v_ind and np.isnan(quick.v_ind_abstract_human)
 
 

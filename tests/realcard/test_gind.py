@@ -271,14 +271,17 @@ def test_check_call_is_below_v_ind_and_near_zero_sum(deck12, table12, fast12):
 def test_post_values_kernel_equals_plain(deck12, table12):
     joint = G.riemann_joint(deck12)
     draws, M, P = G.node_masses(deck12, table12, joint)
-    cv, act = G.post_node_values(deck12, M, P)
+    cv, act, xb2, br = G.post_node_values(deck12, M, P)
     Mf, Pf = M.reshape(-1, M.shape[-1]), P.reshape(-1, *P.shape[3:])
     put = np.tile(K.PUT, M.shape[0] * M.shape[1])
     start = np.searchsorted(deck12.bj, np.arange(deck12.n_buckets + 1))
-    cv2, act2 = K.post_values_plain(Mf, deck12.bj, start, Pf, put)
+    cv2, act2, xb2_2, br2 = K.post_values_plain(Mf, deck12.bj, start, Pf, put)
     assert np.abs(cv.reshape(cv2.shape) - cv2).max() < 1e-12
     assert np.array_equal(act.reshape(act2.shape), act2)
     assert len(set(act2.ravel().tolist())) >= 3  # the best opening varies with the strength
+    # the answers (fold, call, raise facing Riemann's bet and raises) are the plain twin's
+    assert np.mean(xb2.reshape(xb2_2.shape) == xb2_2) > 0.999 and np.mean(br.reshape(br2.shape) == br2) > 0.999
+    assert set(np.unique(xb2_2)) == {0, 1, 2} and set(np.unique(br2)) == {0, 1, 2}
 
 
 def test_superset_sums_kernel_equals_plain(deck12):
@@ -308,10 +311,13 @@ def test_hand_values_kernel_equals_plain_enumeration(deck12):
     val = np.full(deck12.n_hands, -np.inf)
     keep = np.zeros(deck12.n_hands, np.int64)
     opening = np.zeros(deck12.n_hands, np.int64)
-    K.hand_values(deck12.pos, deck12.sidx, Gk, V, draws, inv_ways, fm, binom, offset, val, keep, opening)
-    val2, keep2, open2 = K.hand_values_plain(deck12.pos, deck12.sidx, V, draws, fm, deck12.n)
+    xb2 = np.zeros(deck12.n_hands, np.int8)
+    br = np.zeros((deck12.n_hands, 4), np.int8)
+    K.hand_values(deck12.pos, deck12.sidx, Gk, V, draws, inv_ways, fm, binom, offset, val, keep, opening, xb2, br)
+    val2, keep2, open2, xb2_2, br2 = K.hand_values_plain(deck12.pos, deck12.sidx, V, draws, fm, deck12.n)
     assert np.abs(val - val2).max() < 1e-10
     assert np.mean(keep == keep2) > 0.99 and np.mean(opening == open2) > 0.99  # ties may break apart in rounding
+    assert np.mean(xb2 == xb2_2) > 0.99 and np.mean(br == br2) > 0.99 and len(np.unique(br2)) == 3
     assert len(set(keep.tolist())) > 10
 
 
@@ -319,9 +325,10 @@ def test_pre_tree_kernel_equals_plain():
     rng = np.random.default_rng(5)
     for _ in range(200):
         Q, fm = rng.normal(size=15), rng.uniform(0, 1, 14)
-        v, a = K.pre_tree(Q, fm)
-        v2, a2 = K.pre_tree_plain(Q, fm)
-        assert v == pytest.approx(v2, abs=1e-12) and a == a2
+        br = np.zeros(4, np.int64)
+        v, a, x = K.pre_tree(Q, fm, br)
+        v2, a2, x2, br2 = K.pre_tree_plain(Q, fm)
+        assert v == pytest.approx(v2, abs=1e-12) and (a, x, br.tolist()) == (a2, x2, br2)
 
 
 def test_subset_index_matches_the_transitions_index():
@@ -455,6 +462,9 @@ def test_strategy_frames(deck12, fast12):
     assert set(hands["draw"]) <= set(range(6)) and hands["draw"].nunique() >= 3
     assert len(post) == 5 * len(fast12.draws) * 15 * deck12.values.size
     assert set(post["opening"].astype(str)) <= set(G.OPENINGS)
+    for frame in (hands, post):  # the answers of the best response, as categoricals of f, c, r
+        assert all(set(frame[c].astype(str)) <= set(G.ANSWERS) for c in ("xb2", *G.BR_COLUMNS))
+    assert post["xb2"].nunique() == 3
 
 
 @pytest.mark.slow
@@ -466,3 +476,28 @@ def test_brute_force_on_a_14_card_deck():
     bf = Brute(gd, table)
     assert abs(fast.value - bf.value()) < 1e-9
     assert np.abs(fast.hand_value - bf.per_hand).max() < 1e-9
+
+
+def test_class_counts_given_the_humans_hand_are_brute_force(deck12):
+    """Riemann's class counts avoiding H's five cards (the class prior corrected for H's own hand)
+    by inclusion-exclusion over the hand's 32 subsets equal a plain count over every deal of
+    the 12-card deck: exact integers, each row C(7, 5) = 21 hands, and not the uncorrected mix."""
+    from poker51.errors import InputError
+
+    gd = deck12
+    N = G.subset_class_counts(gd)
+    assert N.shape == (1 + 12 + 66 + 220 + 495, gd.n_classes)
+    assert np.array_equal(N[0], gd.class_members()) and N.sum() == sum(comb(5, k) * 792 for k in range(5))
+    got = G.class_counts_given(gd, np.arange(gd.n_hands), N)
+    sets = [set(h) for h in gd.hands.tolist()]
+    want = np.zeros_like(got)
+    for i, h in enumerate(sets):
+        for j, f in enumerate(sets):
+            if not h & f:
+                want[i, gd.r_class[j]] += 1
+    assert np.array_equal(got, want) and np.all(got.sum(axis=1) == comb(7, 5))
+    prior = gd.class_members() / gd.n_hands
+    assert np.abs(got / comb(7, 5) - prior).max() > 0.05  # the human's cards move Riemann's class mix
+    assert np.array_equal(G.class_counts_given(gd, np.array([5, 700])), want[[5, 700]])
+    with pytest.raises(InputError, match="rows"):
+        G.class_counts_given(gd, np.array([gd.n_hands]), N)

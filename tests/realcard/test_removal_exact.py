@@ -313,7 +313,7 @@ def test_node_values_kernel_equals_plain(deck15, table15):
     Mf, Pf = M.reshape(-1, M.shape[-1]), P.reshape(-1, *P.shape[3:])
     put = np.tile(GK.PUT, M.shape[0] * M.shape[1])
     start = np.searchsorted(deck15.bj, np.arange(deck15.n_buckets + 1))
-    cv2, act2 = GK.post_values_plain(Mf, deck15.bj, start, Pf, put)
+    cv2, act2, _, _ = GK.post_values_plain(Mf, deck15.bj, start, Pf, put)
     cv = np.zeros_like(cv2)
     act = np.zeros_like(act2)
     for i in range(Mf.shape[0]):

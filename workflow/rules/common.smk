@@ -188,6 +188,11 @@ if not set(BR_PS) <= set(SOLVE_PS):
     sys.exit(f"config error: realcard_br.p: {_extra} not a solved table (solve.p or solve.sweep)")
 
 
+#: the files of one realcard_br table: its values, the G_ind best response (per dealt hand, per post-draw
+#: node) and the abstract human as a playable table (the bounds by play read all but the first's row)
+BR_KINDS = ("", "_hands", "_post", "_human_hands", "_human_post")
+
+
 def br_targets():
     """Per variant and table the decomposition and the G_ind best response, gathered, and the figure."""
     if not BR_PS:
@@ -195,7 +200,7 @@ def br_targets():
     return (
         [out(f"{v}/realcard_br/riemann.parquet") for v in BR_VARIANTS]
         + [out(f"{v}/realcard_br/{p_label(p)}{kind}.parquet") for v in BR_VARIANTS for p in BR_PS
-           for kind in ("", "_hands", "_post")]
+           for kind in BR_KINDS]
         + [out("realcard_br.parquet")]
         + figure("realcard_br")
     )
@@ -368,12 +373,16 @@ BOUNDS_ON = bool(BOUNDS.get("enabled", True))
 BOUNDS_PS = sorted({float(p) for p in (BOUNDS.get("ps") or [0.0, TABLE_P])})
 if BOUNDS_ON and not set(BOUNDS_PS) <= set(SOLVE_PS):
     sys.exit(f"config error: realcard_bounds.ps: {sorted(set(BOUNDS_PS) - set(SOLVE_PS))} are not solved tables")
+# the bounds play the strategies realcard_br built: its tables and variants only
+if BOUNDS_ON and not set(BOUNDS_PS) <= set(BR_PS):
+    _extra = ", ".join(f"{p:g}" for p in sorted(set(BOUNDS_PS) - set(BR_PS)))
+    sys.exit(f"config error: realcard_bounds.ps: {_extra} not a realcard_br table (realcard_br.p; realcard_br.enabled)")
 SEEDS["realcard_bounds"] = BOUNDS.get("seed", 51026)
 
 
 def realcard_bounds_targets():
     if not BOUNDS_ON:
         return []
-    return [out(f"{v}/realcard_bounds_{p_label(p)}.parquet") for v in VARIANTS for p in BOUNDS_PS] + [
+    return [out(f"{v}/realcard_bounds_{p_label(p)}.parquet") for v in BR_VARIANTS for p in BOUNDS_PS] + [
         out("realcard_bounds.parquet")
     ]

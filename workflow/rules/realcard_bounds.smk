@@ -1,7 +1,8 @@
 # Stage 6b (issue 26, point 2): lower bounds on the real-card value V_real by play.  Per variant
-# and table (the Nash table and the published p by default): the G_ind best response and the
-# abstract best-response human, each played on fresh real-card deals against the deployed
-# Riemann (poker51.realcard.bounds); gathered with LBR's result beside.
+# of realcard_br.variants and table (realcard_bounds.ps, each one of realcard_br.p): the G_ind best
+# response and the abstract best-response human that realcard_br built, each played on fresh
+# real-card deals against the deployed Riemann (poker51.realcard.bounds); gathered with LBR's
+# result beside.
 
 # its configuration and targets: common.smk (BOUNDS, BOUNDS_PS, realcard_bounds_targets)
 
@@ -9,6 +10,8 @@ rule realcard_bounds:
     input:
         unpack(lambda w: abstraction_files(w.variant)),
         policy=lambda w: f"{solve_dir(w.variant, P_OF[w.plabel])}/policy.npy",
+        # the strategies realcard_br built for this table (none is rebuilt here)
+        **{k.lstrip("_") or "table": out(f"{{variant}}/realcard_br/{{plabel}}{k}.parquet") for k in BR_KINDS},
     output:
         out("{variant}/realcard_bounds_{plabel}.parquet"),
     params:
@@ -33,7 +36,7 @@ rule realcard_bounds:
 
 rule realcard_bounds_gather:
     input:
-        bounds=[out(f"{v}/realcard_bounds_{p_label(p)}.parquet") for v in VARIANTS for p in BOUNDS_PS],
+        bounds=[out(f"{v}/realcard_bounds_{p_label(p)}.parquet") for v in BR_VARIANTS for p in BOUNDS_PS],
         lbr=[out("lbr.parquet")] if LBR_ON else [],
     output:
         out("realcard_bounds.parquet"),

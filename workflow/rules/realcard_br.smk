@@ -36,6 +36,8 @@ rule realcard_br:
         table=out("{variant}/realcard_br/{plabel}.parquet"),
         hands=out("{variant}/realcard_br/{plabel}_hands.parquet"),
         post=out("{variant}/realcard_br/{plabel}_post.parquet"),
+        human_hands=out("{variant}/realcard_br/{plabel}_human_hands.parquet"),
+        human_post=out("{variant}/realcard_br/{plabel}_human_post.parquet"),
     params:
         p=lambda w: P_OF[w.plabel],
         table_p=TABLE_P,

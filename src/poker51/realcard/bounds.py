@@ -55,19 +55,18 @@ from poker51.policies.kernels import BINOM, N_HANDS52, PolicyArrays
 from poker51.realcard import bounds_kernels as K
 from poker51.realcard.bounds_kernels import BLOCK, GOLDEN, N_SUMS, REAL, HumanTable, mix64_plain
 from poker51.realcard.gind import (
-    N_D4,
+    ANSWERS,
+    BR_COLUMNS,
     N_K,
     PRE_LINES,
     GindDeck,
     GindResult,
     HumanStrategy,
     TableArrays,
-    fold_masses,
-    node_masses,
+    answer_columns,
     riemann_joint,
     v_ind,
 )
-from poker51.realcard.gind_kernels import PUT, subset_tables, superset_sums
 
 STRATEGIES = ("gind", "abstract")
 MAIN, PILOT = 0, 1
@@ -110,64 +109,134 @@ def with_g(S: HumanTable, gd: GindDeck, g: np.ndarray) -> HumanTable:
     return S._replace(g=arr)
 
 
+def result_table(gd: GindDeck, r: GindResult) -> HumanTable:
+    """The G_ind best response ``r`` (:func:`~poker51.realcard.gind.v_ind`: keeps, openings and
+    answers per dealt hand, openings and answers per public post-draw node and strength, the
+    answers of the very maxima that make V_ind) as a :class:`HumanTable`; its control variate is
+    V_ind's value of each dealt hand.  After the draw H's exact draw count 5 reads the row of 4
+    (Riemann reads five as four, so the best response is the same)."""
+    S = empty_table(gd.values.size)
+    for d in range(6):
+        d4 = min(d, 4)
+        for a, k in enumerate(r.draws):
+            S.post_open[d, k] = r.post_opening[d4, a]
+            S.post_xb2[d, k] = r.post_xb2[d4, a]
+            S.post_br[d, k] = r.post_br[d4, a]
+    idx = colex_rows(gd.hands)
+    S.keep[idx] = np.asarray(r.keep, np.uint8)
+    S.open[idx] = np.asarray(r.opening, np.int8)
+    S.xb2[idx] = np.asarray(r.xb2, np.int8)
+    S.br[idx] = np.asarray(r.br, np.int8)
+    return with_g(S, gd, r.hand_value)
+
+
 def gind_table(
     gd: GindDeck, table: TableArrays, r: GindResult | None = None, joint=None
 ) -> tuple[HumanTable, GindResult]:
-    """The G_ind best response as a :class:`HumanTable` (and its :class:`GindResult`): the keep
-    and opening of :func:`~poker51.realcard.gind.v_ind`, the answers recomputed by the same
-    arithmetic (:func:`~poker51.realcard.bounds_kernels.hand_answers`,
-    :func:`~poker51.realcard.bounds_kernels.post_policy`; the tests check that the values agree
-    with V_ind's to the last bit); the control variate is V_ind's value of each dealt hand."""
-    joint = riemann_joint(gd) if joint is None else joint
-    r = v_ind(gd, table, joint) if r is None else r
-    draws, Mn, P = node_masses(gd, table, joint)
-    shape = Mn.shape
-    Mf = np.ascontiguousarray(Mn.reshape(-1, shape[-1]))
-    Pf = np.ascontiguousarray(P.reshape(-1, *P.shape[3:]))
-    put = np.tile(PUT, shape[0] * shape[1])
-    start = np.searchsorted(gd.bj, np.arange(gd.n_buckets + 1)).astype(np.int64)
-    cv = np.zeros_like(Mf)
-    act = np.zeros(Mf.shape, np.int64)
-    xb2 = np.zeros(Mf.shape, np.int64)
-    br = np.zeros(Mf.shape + (4,), np.int64)
-    K.post_policy(Mf, gd.bj, start, Pf, put, cv, act, xb2, br)
-    if not np.array_equal(cv.reshape(shape), r.post_cv) or not np.array_equal(act.reshape(shape), r.post_opening):
-        raise RuntimeError("post_policy disagrees with gind.post_values")  # the same arithmetic: a bug
-    U = gd.values.size
-    S = empty_table(U)
-    act, xb2, br = act.reshape(shape), xb2.reshape(shape), br.reshape(shape + (4,))
-    for d in range(6):
-        d4 = min(d, 4)
-        for a, k in enumerate(draws):
-            S.post_open[d, k] = act[d4, a]
-            S.post_xb2[d, k] = xb2[d4, a]
-            S.post_br[d, k] = br[d4, a]
-    # before the draw: the answers of each dealt hand's best keep
-    fm = fold_masses(gd, table)
-    cv_sum = r.post_cv.sum(axis=1)
-    binom, offset = subset_tables(gd.n)
-    inv_ways = np.array([1.0 / comb(gd.n - 5, d) for d in range(6)])
-    keep = r.keep.astype(np.int64)
-    val = np.full(gd.n_hands, np.nan)
-    opening = np.zeros(gd.n_hands, np.int64)
-    hx = np.zeros(gd.n_hands, np.int64)
-    hb = np.zeros((gd.n_hands, 4), np.int64)
-    for d4 in range(N_D4):
-        group = np.array([d4] if d4 < 4 else [4, 5], np.int64)
-        V = np.ascontiguousarray(cv_sum[d4].T)
-        tmin = 5 - int(group.max())
-        G = np.zeros((int(offset[5]) if tmin < 5 else 1, len(PRE_LINES)))
-        if tmin < 5:
-            superset_sums(gd.pos, gd.sidx, V, tmin, binom, offset, G)
-        K.hand_answers(gd.pos, gd.sidx, G, V, keep, group, inv_ways, fm[d4], binom, offset, val, opening, hx, hb)
-    if not np.array_equal(val, r.hand_value) or not np.array_equal(opening, r.opening):
-        raise RuntimeError("hand_answers disagrees with gind.hand_values")  # the same arithmetic: a bug
+    """The G_ind best response against ``table`` as a :class:`HumanTable` (:func:`result_table`)
+    and its :class:`GindResult` (computed when ``r`` is None)."""
+    r = v_ind(gd, table, riemann_joint(gd) if joint is None else joint) if r is None else r
+    return result_table(gd, r), r
+
+
+# --------------------------------------------------------------------------- tables as frames
+def human_frames(gd: GindDeck, st: HumanStrategy):
+    """A pure :class:`~poker51.realcard.gind.HumanStrategy` (the abstract human) as two frames:
+    per dealt hand (``c0..c4``, ``keep``, ``draw``, ``opening``, the answers) and per (H's exact
+    draw count ``h_draw`` 0..5, ``r_draw``, ``pre_line``, ``bucket``) its post-draw opening and
+    answers; :func:`table_of_frames` reads them back."""
+    import pandas as pd
+
+    from poker51.realcard.gind import OPENINGS
+
+    keep = np.asarray(st.keep, np.int64)
+    draw = 5 - np.unpackbits(keep.astype(np.uint8)[:, None], axis=1).sum(axis=1)
+    hands = pd.DataFrame({f"c{i}": gd.hands[:, i].astype(np.int8) for i in range(5)})
+    hands = hands.assign(
+        keep=keep.astype(np.int8), draw=draw.astype(np.int8),
+        opening=pd.Categorical.from_codes(_pure(st.pre_open, "opening"), OPENINGS),
+        **answer_columns(_pure(st.pre_xb2, "answer to a bet"), _pure(st.pre_br, "answer to a raise")),
+    )  # fmt: skip
+    shape = st.post_open.shape[:4]
+    d, k, ell, b = np.meshgrid(*(np.arange(x) for x in shape), indexing="ij")
+    post = pd.DataFrame({
+        "h_draw": d.ravel().astype(np.int8), "r_draw": k.ravel().astype(np.int8),
+        "pre_line": np.asarray(PRE_LINES, dtype=object)[ell.ravel()], "bucket": b.ravel().astype(np.int16),
+        "opening": pd.Categorical.from_codes(_pure(st.post_open, "post-draw opening").ravel(), OPENINGS),
+        **answer_columns(_pure(st.post_xb2, "post-draw answer to a bet"),
+                         _pure(st.post_br, "post-draw answer to a raise")),
+    })  # fmt: skip
+    return hands, post
+
+
+def _codes(df, col: str, names) -> np.ndarray:
+    """The codes of a categorical column of ``names`` (refused otherwise)."""
+    c = df[col]
+    if not hasattr(c, "cat") or tuple(c.cat.categories) != tuple(names):
+        raise InputError(f"column {col!r} must be a categorical of {list(names)}")
+    return c.cat.codes.to_numpy(np.int8)
+
+
+def table_of_frames(gd: GindDeck, hands, post, g: np.ndarray | None = None) -> HumanTable:
+    """The :class:`HumanTable` of a strategy written as frames: the G_ind best response's
+    (:func:`~poker51.realcard.gind.strategy_frames`: post-draw by ``strength``, ``h_draw`` 0..4
+    with five read as four) or a strategy's of :func:`human_frames` (post-draw by ``bucket``,
+    ``h_draw`` 0..5); ``g`` the control variate per dealt hand (default: the frame's ``value``
+    column when present, else 0).  Refuses (:class:`~poker51.errors.InputError`) frames of
+    another deck: dealt hands not the deck's in order, strengths not the deck's, buckets out of
+    range."""
+    from poker51.realcard.gind import OPENINGS
+
+    cards = hands[[f"c{i}" for i in range(5)]].to_numpy(np.int64)
+    if cards.shape != gd.hands.shape or not np.array_equal(cards, gd.hands):
+        raise InputError("the strategy's dealt hands are not the deck's (another variant?)")
+    S = empty_table(gd.values.size)
     idx = colex_rows(gd.hands)
+    keep = hands["keep"].to_numpy(np.int64)
+    if keep.min() < 0 or keep.max() > 31:
+        raise InputError("a keep mask out of 0..31")
     S.keep[idx] = keep.astype(np.uint8)
-    S.open[idx] = opening.astype(np.int8)
-    S.xb2[idx] = hx.astype(np.int8)
-    S.br[idx] = hb.astype(np.int8)
-    return with_g(S, gd, r.hand_value), r
+    S.open[idx] = _codes(hands, "opening", OPENINGS)
+    S.xb2[idx] = _codes(hands, "xb2", ANSWERS)
+    S.br[idx] = np.stack([_codes(hands, c, ANSWERS) for c in BR_COLUMNS], axis=1)
+    d = post["h_draw"].to_numpy(np.int64)
+    k = post["r_draw"].to_numpy(np.int64)
+    lines = {line: i for i, line in enumerate(PRE_LINES)}
+    ell = post["pre_line"].map(lines)
+    if ell.isna().any() or d.min() < 0 or d.max() > 5 or k.min() < 0 or k.max() >= N_K:
+        raise InputError("a post-draw row's draw counts or pre-draw line are out of range")
+    ell = ell.to_numpy(np.int64)
+    if "strength" in post.columns:
+        u = post["strength"].to_numpy(np.int64)
+        j = np.searchsorted(gd.values, u)
+        if np.any(j >= gd.values.size) or not np.array_equal(gd.values[np.minimum(j, gd.values.size - 1)], u):
+            raise InputError("a post-draw row's strength is not one of the deck's")
+        cols = j
+    else:
+        b = post["bucket"].to_numpy(np.int64)
+        if b.min() < 0 or b.max() >= gd.n_buckets:
+            raise InputError("a post-draw row's bucket is out of range")
+        cols = b
+    po = _codes(post, "opening", OPENINGS)
+    px = _codes(post, "xb2", ANSWERS)
+    pb = np.stack([_codes(post, c, ANSWERS) for c in BR_COLUMNS], axis=1)
+    rows = [d] if "strength" not in post.columns else [d, np.where(d == 4, 5, -1)]  # G_ind's: 5 reads 4
+    for dd in rows:
+        ok = dd >= 0
+        if "strength" in post.columns:
+            S.post_open[dd[ok], k[ok], ell[ok], cols[ok]] = po[ok]
+            S.post_xb2[dd[ok], k[ok], ell[ok], cols[ok]] = px[ok]
+            S.post_br[dd[ok], k[ok], ell[ok], cols[ok]] = pb[ok]
+        else:  # by bucket: every strength of the bucket reads its row
+            B_ = gd.n_buckets
+            open_b = np.zeros((6, N_K, len(PRE_LINES), B_), np.int8)
+            xb2_b = np.zeros_like(open_b)
+            br_b = np.zeros(open_b.shape + (4,), np.int8)
+            open_b[dd, k, ell, cols], xb2_b[dd, k, ell, cols], br_b[dd, k, ell, cols] = po, px, pb
+            S.post_open[:], S.post_xb2[:], S.post_br[:] = open_b[..., gd.bj], xb2_b[..., gd.bj], br_b[:, :, :, gd.bj]
+    if g is None and "value" in hands.columns:
+        g = hands["value"].to_numpy(np.float64)
+    return S if g is None else with_g(S, gd, g)
 
 
 def _pure(p: np.ndarray, what: str) -> np.ndarray:
@@ -327,15 +396,17 @@ def check_model(gd: GindDeck, M: PolicyArrays) -> None:
 
 
 # --------------------------------------------------------------------------- play
-def play_sums(M: PolicyArrays, S: HumanTable, seed: int, stream: int, first: int, n: int, mode: int = REAL,
-              nets: np.ndarray | None = None) -> np.ndarray:  # fmt: skip
+def play_sums(M: PolicyArrays, S: HumanTable | K.PlayTable, seed: int, stream: int, first: int, n: int,
+              mode: int = REAL, nets: np.ndarray | None = None) -> np.ndarray:  # fmt: skip
     """(blocks, N_SUMS) sums of hands ``first .. first + n - 1`` of a stream (``first`` a
-    multiple of :data:`~poker51.realcard.bounds_kernels.BLOCK`)."""
+    multiple of :data:`~poker51.realcard.bounds_kernels.BLOCK`); ``S`` a human table or its
+    :func:`~poker51.realcard.bounds_kernels.pack`."""
     if first % BLOCK:
         raise ValueError(f"first must be a multiple of {BLOCK}")
     sums = np.zeros(((n + BLOCK - 1) // BLOCK, N_SUMS))
     out = np.zeros(0, np.int64) if nets is None else nets
-    K.play_blocks(M, S, np.uint64(stream_key(seed, stream)), int(first), int(n), int(mode), sums, out)
+    T = S if isinstance(S, K.PlayTable) else K.pack(M, S)
+    K.play_blocks(M, T, np.uint64(stream_key(seed, stream)), int(first), int(n), int(mode), sums, out)
     return sums
 
 
@@ -343,7 +414,8 @@ def play_detail(M: PolicyArrays, S: HumanTable, seed: int, stream: int, first: i
     """(details (n, 7) :data:`~poker51.realcard.bounds_kernels.DETAIL_COLUMNS`, decks (n, cards))."""
     out = np.zeros((n, len(K.DETAIL_COLUMNS)), np.int64)
     decks = np.zeros((n, M.cards.shape[0]), np.int64)
-    K.play_detail(M, S, np.uint64(stream_key(seed, stream)), int(first), int(mode), out, decks)
+    T = S if isinstance(S, K.PlayTable) else K.pack(M, S)
+    K.play_detail(M, T, np.uint64(stream_key(seed, stream)), int(first), int(mode), out, decks)
     return out, decks
 
 
@@ -360,6 +432,7 @@ def run_sums(M, S, hands: int, seed: int, stream: int = MAIN, mode: int = REAL, 
     hands = int(hands)
     if hands < 2:
         raise InputError(f"need at least 2 hands for an interval, got {hands}")
+    S = S if isinstance(S, K.PlayTable) else K.pack(M, S)  # once, not per chunk
     out = []
     bar = tqdm(total=hands, desc=desc, disable=not progress, unit="hand", unit_scale=True)
     first, size = 0, BLOCK * 4
@@ -451,10 +524,11 @@ def evaluate(M, S: HumanTable, hands: int, seed: int, g_mean: float, mode: int =
 
 
 __all__ = [
-    "CONFIDENCE", "DOMAIN", "Estimate", "MAIN", "PILOT", "STRATEGIES", "UNIT", "abstract_table", "beta_of",
-    "check_model", "colex_rows", "empty_table", "estimate", "evaluate", "gind_table", "pilot_hands", "play_detail",
-    "play_sums", "pure_random_strategy", "random_human_table", "run_sums", "small_model", "stream_key",
-    "strategy_table", "with_g",
+    "CONFIDENCE", "DOMAIN", "Estimate", "MAIN", "PILOT", "STRATEGIES", "TableBounds", "UNIT", "abstract_table",
+    "beta_of", "check_model", "colex_rows", "deployed_model", "empty_table", "estimate", "evaluate", "gind_table",
+    "human_frames", "pilot_hands", "play_detail", "play_strategies", "play_sums", "pure_random_strategy",
+    "random_human_table", "read_strategies", "result_table", "run_sums", "small_model", "strategy_table",
+    "stream_key", "table_bounds", "table_of_frames", "with_g",
 ]  # fmt: skip
 
 
@@ -474,31 +548,68 @@ class TableBounds:
     built: dict | None = None
 
 
+def _check_strategies(strategies) -> None:
+    bad = [s for s in strategies if s not in STRATEGIES]
+    if bad or not strategies:
+        raise InputError(f"unknown strategy {bad[0] if bad else '(none)'!r}: expected some of {list(STRATEGIES)}")
+
+
+def deployed_model(variant: str, tables, frame, gd: GindDeck | None = None) -> PolicyArrays:
+    """The kernel's model of the deployed Riemann playing the strategy table ``frame`` (checked
+    against the deck ``gd`` when given: :func:`check_model`)."""
+    from poker51.policies.kernels import V06, hand_arrays, policy_tuple
+    from poker51.policies.kernels import table_arrays as kernel_arrays
+    from poker51.policies.riemann import Riemann
+
+    riemann = Riemann(frame, variant, tables.classes, tables.buckets)
+    M = policy_tuple(V06, hand_arrays(variant, tables.classes, tables.buckets), kernel_arrays(*riemann.kernel_arrays()))
+    if gd is not None:
+        check_model(gd, M)
+    return M
+
+
+def play_strategies(M: PolicyArrays, built: dict, v_ind_value: float, v_abstract: float, hands: int, seed: int,
+                    strategies=STRATEGIES, progress: bool = False, desc: str = "bounds",
+                    seconds: dict | None = None) -> TableBounds:  # fmt: skip
+    """Play each of ``strategies`` (``built[name]`` = (its :class:`HumanTable`, its exact G_ind
+    value)) against the model ``M`` on ``hands`` real-card deals of seed ``seed``
+    (:func:`evaluate`; the control variate's mean is ``v_ind_value``)."""
+    import time
+
+    _check_strategies(strategies)
+    missing = [s for s in strategies if s not in built]
+    if missing:
+        raise InputError(f"strategy {missing[0]!r} was not built")
+    sec = dict(seconds or {})
+    rows = []
+    for name in strategies:
+        S, v_g = built[name]
+        t = time.perf_counter()
+        e = evaluate(M, S, hands, seed, v_ind_value, REAL, progress, f"{desc} {name}")
+        sec[f"play_{name}"] = time.perf_counter() - t
+        rows.append({"strategy": name, **e.row(), "v_gind": float(v_g)})
+    return TableBounds(rows, float(v_ind_value), float(v_abstract), sec, M, {k: v[0] for k, v in built.items()})
+
+
 def table_bounds(variant: str, tables, frame, hands: int, seed: int, strategies=STRATEGIES,
                  progress: bool = False) -> TableBounds:  # fmt: skip
     """Build each strategy of ``strategies`` against the strategy table ``frame`` (a checked
     :mod:`poker51.export.schema` frame of ``variant`` on the abstraction ``tables``) and play it
-    on ``hands`` real-card deals of seed ``seed`` (:func:`evaluate`)."""
+    on ``hands`` real-card deals of seed ``seed`` (:func:`evaluate`).  (The pipeline's stage reads
+    the strategies that ``realcard_br`` built instead: :func:`read_strategies`.)"""
     import time
 
     from poker51.games.abstract import build_game
-    from poker51.policies.kernels import V06, hand_arrays, policy_tuple
-    from poker51.policies.kernels import table_arrays as kernel_arrays
-    from poker51.policies.riemann import Riemann
     from poker51.realcard.gind import abstract_human, game_policy, strategy_value, table_arrays, variant_deck
     from poker51.solver.best_response import best_response_policy, best_response_value
 
-    bad = [s for s in strategies if s not in STRATEGIES]
-    if bad or not strategies:
-        raise InputError(f"unknown strategy {bad[0] if bad else '(none)'!r}: expected some of {list(STRATEGIES)}")
+    _check_strategies(strategies)
     sec: dict[str, float] = {}
     t = time.perf_counter()
     gd = variant_deck(tables)
     joint = riemann_joint(gd)
     ta = table_arrays(frame, gd.n_classes, gd.n_buckets)
-    riemann = Riemann(frame, variant, tables.classes, tables.buckets)
-    M = policy_tuple(V06, hand_arrays(variant, tables.classes, tables.buckets), kernel_arrays(*riemann.kernel_arrays()))
-    check_model(gd, M)
+    M = deployed_model(variant, tables, frame, gd)
     ab = tables.arrays()
     game = build_game(ab)
     pol = game_policy(game, ta)
@@ -513,11 +624,29 @@ def table_bounds(variant: str, tables, frame, hands: int, seed: int, strategies=
         hs = abstract_human(game, best_response_policy(game, pol, 0), gd)
         built["abstract"] = (abstract_table(gd, hs, r.hand_value), float(strategy_value(gd, ta, hs, joint)))
         sec["abstract"] = time.perf_counter() - t
-    rows = []
-    for name in strategies:
-        S, v_g = built[name]
-        t = time.perf_counter()
-        e = evaluate(M, S, hands, seed, r.value, REAL, progress, f"bounds {variant} {name}")
-        sec[f"play_{name}"] = time.perf_counter() - t
-        rows.append({"strategy": name, **e.row(), "v_gind": v_g})
-    return TableBounds(rows, float(r.value), v_a, sec, M, {k: v[0] for k, v in built.items()})
+    return play_strategies(M, built, r.value, v_a, hands, seed, strategies, progress, f"bounds {variant}", sec)
+
+
+def read_strategies(gd: GindDeck, br: dict, strategies=STRATEGIES) -> tuple[dict, float, float]:
+    """The strategies ``realcard_br`` built for one table, read from its files ``br`` (keys
+    ``table``, ``hands``, ``post``, ``human_hands``, ``human_post``: the outputs of
+    :func:`poker51.stages.realcard_br.run_realcard_br`):
+    (``built`` for :func:`play_strategies`, V_ind, V_A).  The control variate of both is V_ind's
+    value of each dealt hand (the ``value`` column of ``hands``)."""
+    from poker51.io import read_parquet
+
+    _check_strategies(strategies)
+    row = read_parquet(br["table"])
+    if len(row) != 1:
+        raise InputError(f"{br['table']}: one row expected, got {len(row)}")
+    v_ind_value, v_a = float(row["v_ind"].iloc[0]), float(row["v_abstract"].iloc[0])
+    hands = read_parquet(br["hands"])
+    g = hands["value"].to_numpy(np.float64)
+    built: dict[str, tuple[HumanTable, float]] = {}
+    if "gind" in strategies:
+        built["gind"] = (table_of_frames(gd, hands, read_parquet(br["post"]), g), v_ind_value)
+    if "abstract" in strategies:
+        human = float(row["v_ind_abstract_human"].iloc[0])
+        built["abstract"] = (table_of_frames(gd, read_parquet(br["human_hands"]), read_parquet(br["human_post"]), g),
+                             human)  # fmt: skip
+    return built, v_ind_value, v_a

@@ -32,6 +32,11 @@ a 53-bit fraction) against the table's probabilities instead of the hash: its ex
 :func:`poker51.realcard.gind.strategy_value` exactly, which the tests use to prove the play
 unbiased.
 
+The kernels read the human table and Riemann's per-hand data packed (:class:`PlayTable`,
+:func:`pack`): one word per dealt hand and one per post-draw spot, so each step is one look-up
+in memory that does not fit the cache; and :func:`play_hand` is inlined into the block loop
+(a call with the model and the table as arguments costs about as much as the hand itself).
+
 Plain twin: :func:`poker51.realcard.bounds_plain.play_hand_plain` (Python, the same streams);
 the tests compare it with this kernel hand by hand and with the engine.
 """
@@ -43,7 +48,6 @@ from typing import NamedTuple
 import numpy as np
 from numba import njit, prange
 
-from poker51.abstraction.transitions import subset_indices
 from poker51.policies.kernels import PRE_DONE_CONTRIB, colex, hand_hash_prefix, rank5, sort5
 from poker51.rules import ANTE, BET_SIZES, RIEMANN_BET
 
@@ -78,6 +82,36 @@ class HumanTable(NamedTuple):
     g: np.ndarray
 
 
+class PlayTable(NamedTuple):
+    """What the play reads per hand, packed so that one look-up (one cache line) serves each
+    step (:func:`pack`): ``pre`` (2 x colex,) float64, at ``2 i`` the word of dealt hand ``i``
+    (keep bits 0-4, opening bits 5-7, ``xb2`` bits 8-9, ``br[o]`` bits 10 + 2o) and at ``2 i + 1``
+    its control variate ``g``; ``post`` (6, 5, 15, U) uint16, the post-draw word (opening bits
+    0-2, ``xb2`` bits 3-4, ``br[o]`` bits 5 + 2o); ``riemann`` (colex,) int32, Riemann's class of
+    the dealt hand (bits 0-15) and its House keep mask (bits 16-20)."""
+
+    pre: np.ndarray
+    post: np.ndarray
+    riemann: np.ndarray
+
+
+def pack(M, S: HumanTable) -> PlayTable:
+    """The :class:`PlayTable` of the human table ``S`` against the model ``M`` (exact: every field
+    fits its bits, the words below 2**18 are exact in float64)."""
+    br = np.asarray(S.br, np.int64)
+    word = (np.asarray(S.keep, np.int64) | np.asarray(S.open, np.int64) << 5 | np.asarray(S.xb2, np.int64) << 8
+            | br[:, 0] << 10 | br[:, 1] << 12 | br[:, 2] << 14 | br[:, 3] << 16)  # fmt: skip
+    pre = np.empty(2 * word.size)
+    pre[0::2] = word
+    pre[1::2] = S.g
+    pbr = np.asarray(S.post_br, np.int64)
+    post = (np.asarray(S.post_open, np.int64) | np.asarray(S.post_xb2, np.int64) << 3 | pbr[..., 0] << 5
+            | pbr[..., 1] << 7 | pbr[..., 2] << 9 | pbr[..., 3] << 11)  # fmt: skip
+    cls = np.asarray(M.class_id, np.int64)
+    riemann = np.where(cls >= 0, cls, 0xFFFF) | np.asarray(M.house_mask, np.int64) << 16
+    return PlayTable(pre, np.ascontiguousarray(post, np.uint16), riemann.astype(np.int32))
+
+
 # --------------------------------------------------------------------------- random numbers
 @njit(cache=True, inline="always")
 def mix64(z):
@@ -100,7 +134,8 @@ def _word(key, t):
     return mix64(key + np.uint64(GOLDEN) * np.uint64(1 + t))
 
 
-@njit(cache=True)
+# inline: the play's hot path (see play_hand)
+@njit(cache=True, inline="always")
 def _deal(deck, n, key, t, base):
     """Fix position ``t`` of the lazily shuffled ``deck`` (length ``n``): swap it with a uniform
     position of ``t .. n - 1`` (module docstring); ``base`` offsets the counter (Riemann's own
@@ -128,7 +163,8 @@ def _unit(key, i):
 
 
 # --------------------------------------------------------------------------- Riemann
-@njit(cache=True)
+# inline="always": called up to four times a hand with the model (see play_hand)
+@njit(cache=True, inline="always")
 def _select(M, prefix, sid, state, mode, key, i):
     """Riemann's action at spot ``sid`` with class or bucket ``state``: the FNV-1a selection of
     its cards (mode REAL, ``prefix`` the hashed cards) or the ``i``-th uniform (mode IND)."""
@@ -157,15 +193,24 @@ def _append(code, tok):
 
 
 # --------------------------------------------------------------------------- one hand
-@njit(cache=True)
-def play_hand(M, S, key, mode, deck, rdeck, info):
+# inline="always" (and _select's, and the caller's scratch ``work``): a call of a compiled
+# function with the model and the table (about thirty arrays) increments and decrements every
+# array's reference count, atomically, on every hand and from every thread, and np.empty
+# allocates.  Measured on the smoke standard p = 0.5 table, G_ind strategy, one thread
+# (2,097,152 hands, best of five, byte-identical sums): 1.05 million hands per CPU second with
+# play_hand inlined only, 1.17 million with the scratch rows, 2.02 million with _select inlined
+# too (2026-12-04, benchmarks/bench_bounds.py gives 3.0 million hands/s on 2 threads)
+@njit(cache=True, inline="always")
+def play_hand(M, T, key, mode, deck, rdeck, info, work):
     """Play one hand with key ``key`` (module docstring); ``deck`` (and ``rdeck`` in mode IND)
     hold the variant's cards ascending on entry and are shuffled in place.  Returns H's net
     jbits; ``info`` gets :data:`DETAIL_COLUMNS` [1:] (line codes: 4-bit tokens of
-    :data:`poker51.realcard.lbr_kernels.TOKENS`)."""
+    :data:`poker51.realcard.lbr_kernels.TOKENS`) and at 6 H's dealt hand's colex index; ``work``
+    (4, 5) int64 scratch rows for the two dealt and the two final hands (the caller's, so a hand
+    allocates nothing)."""
     n = deck.shape[0]
-    h = np.empty(5, np.int64)
-    r = np.empty(5, np.int64)
+    h = work[0]
+    r = work[1]
     for t in range(5):
         h[t] = _deal(deck, n, key, t, 0)
     if mode == REAL:
@@ -180,12 +225,14 @@ def play_hand(M, S, key, mode, deck, rdeck, info):
     sort5(r)
     hi = colex(h)
     ri = colex(r)
-    mask = int(S.keep[hi])
+    word = int(T.pre[2 * hi])
+    mask = word & 31
     hd = 5 - ((mask & 1) + ((mask >> 1) & 1) + ((mask >> 2) & 1) + ((mask >> 3) & 1) + ((mask >> 4) & 1))
     d4 = min(hd, 4)
-    a = int(S.open[hi])
+    a = (word >> 5) & 7
     r_prefix = hand_hash_prefix(r) if mode == REAL else np.uint64(0)
-    r_class = M.class_id[ri]
+    rword = int(T.riemann[ri])
+    r_class = rword & 0xFFFF
     dec = 0  # Riemann's decisions so far (the uniforms of mode IND)
     c_h, c_r, code, pre_done, net, done = ANTE, ANTE, 0, -1, 0, False
     unit, raise_line = 0, 0
@@ -200,7 +247,7 @@ def play_hand(M, S, key, mode, deck, rdeck, info):
             code = _append(code, 3)
             c_r += RIEMANN_BET
             unit, raise_line = RIEMANN_BET, L_XB2R
-            choice = int(S.xb2[hi])
+            choice = (word >> 8) & 3
     else:
         b = int(SIZES[a - 1])
         code = _append(code, 1 + a)
@@ -218,7 +265,7 @@ def play_hand(M, S, key, mode, deck, rdeck, info):
             code = _append(code, 7)
             c_r = c_h + b
             unit, raise_line = b, 5 + a
-            choice = int(S.br[hi, a - 1])
+            choice = (word >> (8 + 2 * a)) & 3
     if not done and pre_done < 0:  # H faces Riemann's bet or raise
         if choice == 0:
             code = _append(code, 8)
@@ -239,12 +286,12 @@ def play_hand(M, S, key, mode, deck, rdeck, info):
                 code = _append(code, 6)
                 c_r = c_h
                 pre_done = 2 if raise_line == L_XB2R else 5 + 3 * (a - 1)
-    info[0], info[1], info[2], info[3], info[4] = hd, -1, pre_done, code, 0
+    info[0], info[1], info[2], info[3], info[4], info[6] = hd, -1, pre_done, code, 0, hi
     if done:
         info[5] = used
         return net
     # ---- the draw: H's locked keep, then Riemann's House rule
-    hf = np.empty(5, np.int64)
+    hf = work[2]
     k = 0
     for i in range(5):
         if (mask >> i) & 1:
@@ -256,8 +303,8 @@ def play_hand(M, S, key, mode, deck, rdeck, info):
     else:
         for i in range(hd):
             hf[k + i] = _deal(deck, n, key, 5 + i, 0)
-    rmask = M.house_mask[ri]
-    rf = np.empty(5, np.int64)
+    rmask = rword >> 16
+    rf = work[3]
     k = 0
     for i in range(5):
         if (rmask >> i) & 1:
@@ -281,7 +328,8 @@ def play_hand(M, S, key, mode, deck, rdeck, info):
     c_h, c_r = c, c
     rf_prefix = hand_hash_prefix(rf) if mode == REAL else np.uint64(0)
     r_bucket = M.bucket_by_srank[s_r]
-    a = int(S.post_open[hd, rd, pre_done, s_h])
+    pword = int(T.post[hd, rd, pre_done, s_h])
+    a = pword & 7
     pcode, showdown = 0, False
     if a == 0:
         pcode = _append(pcode, 1)
@@ -294,7 +342,7 @@ def play_hand(M, S, key, mode, deck, rdeck, info):
             pcode = _append(pcode, 3)
             c_r += RIEMANN_BET
             unit, raise_line = RIEMANN_BET, L_XB2R
-            choice = int(S.post_xb2[hd, rd, pre_done, s_h])
+            choice = (pword >> 3) & 3
     else:
         b = int(SIZES[a - 1])
         pcode = _append(pcode, 1 + a)
@@ -312,7 +360,7 @@ def play_hand(M, S, key, mode, deck, rdeck, info):
             pcode = _append(pcode, 7)
             c_r = c_h + b
             unit, raise_line = b, 5 + a
-            choice = int(S.post_br[hd, rd, pre_done, s_h, a - 1])
+            choice = (pword >> (3 + 2 * a)) & 3
     if not done and not showdown:
         if choice == 0:
             pcode = _append(pcode, 8)
@@ -346,25 +394,26 @@ def hand_key(stream_key, i):
 
 
 @njit(cache=True)
-def play_detail(M, S, stream_key, first, mode, out, decks):
+def play_detail(M, T, stream_key, first, mode, out, decks):
     """Hands ``first .. first + len(out) - 1`` one by one: ``out[i]`` gets
     :data:`DETAIL_COLUMNS`, ``decks[i]`` the shuffled deck (H's own deck in mode IND)."""
     n = M.cards.shape[0]
-    info = np.zeros(6, np.int64)
+    info = np.zeros(7, np.int64)
+    work = np.empty((4, 5), np.int64)
     rdeck = np.empty(n, np.int64)
     for i in range(out.shape[0]):
         deck = decks[i]
         for j in range(n):
             deck[j] = M.cards[j]
             rdeck[j] = M.cards[j]
-        out[i, 0] = play_hand(M, S, hand_key(stream_key, first + i), mode, deck, rdeck, info)
+        out[i, 0] = play_hand(M, T, hand_key(stream_key, first + i), mode, deck, rdeck, info, work)
         for j in range(6):
             out[i, 1 + j] = info[j]
 
 
 # parallel=True: blocks are independent (each writes its own row of sums)
 @njit(cache=True, parallel=True)
-def play_blocks(M, S, stream_key, first, n_hands, mode, sums, nets):
+def play_blocks(M, T, stream_key, first, n_hands, mode, sums, nets):
     """Hands ``first .. first + n_hands - 1`` (``first`` a multiple of :data:`BLOCK`), block by
     block in parallel: ``sums[b]`` (float64; the first three are integers, exact below 2**53)
     gets n, sum x, sum x^2, sum g, sum g^2, sum x g of block ``b`` (x the net, g the control
@@ -376,8 +425,8 @@ def play_blocks(M, S, stream_key, first, n_hands, mode, sums, nets):
     for b in prange(n_blocks):
         deck = np.empty(n, np.int64)
         rdeck = np.empty(n, np.int64)
-        info = np.zeros(6, np.int64)
-        h = np.empty(5, np.int64)
+        info = np.zeros(7, np.int64)
+        work = np.empty((4, 5), np.int64)
         lo = b * BLOCK
         hi = min(lo + BLOCK, n_hands)
         sx = 0
@@ -392,11 +441,8 @@ def play_blocks(M, S, stream_key, first, n_hands, mode, sums, nets):
                 for j in range(n):
                     rdeck[j] = M.cards[j]
             key = hand_key(stream_key, first + i)
-            x = play_hand(M, S, key, mode, deck, rdeck, info)
-            for j in range(5):
-                h[j] = deck[j]
-            sort5(h)
-            g = S.g[colex(h)]
+            x = play_hand(M, T, key, mode, deck, rdeck, info, work)
+            g = T.pre[2 * info[6] + 1]
             sx += x
             sxx += x * x
             sg += g
@@ -412,148 +458,7 @@ def play_blocks(M, S, stream_key, first, n_hands, mode, sums, nets):
         sums[b, 5] = sxg
 
 
-# --------------------------------------------------------------------------- the G_ind best response as a table
-@njit(cache=True, inline="always")
-def _answer(f, c, r):
-    """(value, choice) of fold / call / raise, ties to the earlier (as gind's maxima)."""
-    best, ch = (f, 0) if f >= c else (c, 1)
-    if r > best:
-        return r, 2
-    return best, ch
-
-
-# parallel=True: public nodes are independent (each writes its own rows)
-@njit(cache=True, parallel=True)
-def post_policy(M, bj, start, P, put, cv, act, xb2, br):
-    """The full post-draw best response of :func:`poker51.realcard.gind_kernels.post_values`
-    (the same arithmetic in the same order): besides ``cv`` and the opening ``act``, H's answer
-    ``xb2[n, i]`` to Riemann's bet after its check and ``br[n, i, o]`` to its raise of bet ``o``."""
-    N = M.shape[0]
-    B = start.shape[0] - 1
-    for n in prange(N):
-        U = M.shape[1]
-        cum = np.zeros(U + 1)
-        for j in range(U):
-            cum[j + 1] = cum[j] + M[n, j]
-        T = np.zeros(B)
-        for j in range(U):
-            T[bj[j]] += M[n, j]
-        p = P[n]
-        u_ = put[n]
-        for i in range(U):
-            bs = bj[i]
-            below = cum[i] - cum[start[bs]]
-            above = T[bs] - below - M[n, i]
-            sx = 0.0
-            bet_t = 0.0
-            bet_w = 0.0
-            rai = 0.0
-            for b in range(B):
-                w = T[b] if b < bs else (-T[b] if b > bs else below - above)
-                sx += p[0, b, 0] * w
-                pb = p[0, b, 1]
-                bet_t += pb * T[b]
-                bet_w += pb * w
-                rai += pb * (p[1, b, 0] * (u_ + 2.0) * T[b] + p[1, b, 1] * (u_ + 4.0) * w)
-            best, ch = _answer(-u_ * bet_t, (u_ + 2.0) * bet_w, rai)
-            bestv = u_ * sx + best
-            besta = 0
-            xb2[n, i] = ch
-            for o in range(4):
-                z = SIZES[o] * 1.0
-                fo = 0.0
-                ca = 0.0
-                rt = 0.0
-                rw = 0.0
-                rr = 0.0
-                for b in range(B):
-                    w = T[b] if b < bs else (-T[b] if b > bs else below - above)
-                    fo += p[2 + o, b, 0] * T[b]
-                    ca += p[2 + o, b, 1] * w
-                    pr = p[2 + o, b, 2]
-                    rt += pr * T[b]
-                    rw += pr * w
-                    rr += pr * (p[6 + o, b, 0] * (u_ + 2.0 * z) * T[b] + p[6 + o, b, 1] * (u_ + 3.0 * z) * w)
-                v = u_ * fo + (u_ + z) * ca
-                best, ch = _answer(-(u_ + z) * rt, (u_ + 2.0 * z) * rw, rr)
-                br[n, i, o] = ch
-                if v + best > bestv:
-                    bestv = v + best
-                    besta = 1 + o
-            cv[n, i] = bestv
-            act[n, i] = besta
-
-
-@njit(cache=True)
-def pre_answers(Q, fm):
-    """(value, opening, xb2, br (4,)) of :func:`poker51.realcard.gind_kernels.pre_tree` with
-    the answers to Riemann's bet and raises (the same arithmetic)."""
-    br = np.zeros(4, np.int64)
-    best, xb2 = _answer(-1.0 * fm[0], Q[1], 3.0 * fm[1] + Q[2])
-    bestv = Q[0] + best
-    besta = 0
-    for o in range(4):
-        z = SIZES[o] * 1.0
-        best, ch = _answer(-(1.0 + z) * fm[6 + o], Q[4 + 3 * o], (1.0 + 2.0 * z) * fm[10 + o] + Q[5 + 3 * o])
-        br[o] = ch
-        v = fm[2 + o] + Q[3 + 3 * o] + best
-        if v > bestv:
-            bestv = v
-            besta = 1 + o
-    return bestv, besta, xb2, br
-
-
-# parallel=True: dealt hands are independent (each writes its own entries)
-@njit(cache=True, parallel=True)
-def hand_answers(hands, sidx, G, Vself, keep, draws, inv_ways, fm, binom, offset, val, opening, xb2, br):
-    """For every dealt hand whose ``keep`` draws a count in ``draws``: its completed-line values
-    for that keep by the inclusion-exclusion of :func:`poker51.realcard.gind_kernels.hand_values`
-    (the same order of operations), then :func:`pre_answers` into ``val``, ``opening``, ``xb2``
-    and ``br``."""
-    L = G.shape[1]
-    for h in prange(hands.shape[0]):
-        K = keep[h]
-        d = 5 - ((K & 1) + ((K >> 1) & 1) + ((K >> 2) & 1) + ((K >> 3) & 1) + ((K >> 4) & 1))
-        ok = False
-        for dd in draws:
-            if dd == d:
-                ok = True
-        if not ok:
-            continue
-        idx = np.empty(32, np.int64)
-        subset_indices(hands[h], binom, offset, idx)
-        Q = np.zeros(L)
-        D = 31 ^ K
-        S = D
-        while True:
-            T = K | S
-            sign = (
-                1.0
-                if (((S & 1) + ((S >> 1) & 1) + ((S >> 2) & 1) + ((S >> 3) & 1) + ((S >> 4) & 1)) & 1) == 0
-                else -1.0
-            )
-            if T == 31:
-                for ell in range(L):
-                    Q[ell] += sign * Vself[sidx[h], ell]
-            else:
-                r = idx[T]
-                for ell in range(L):
-                    Q[ell] += sign * G[r, ell]
-            if S == 0:
-                break
-            S = (S - 1) & D
-        for ell in range(L):
-            Q[ell] *= inv_ways[d]
-        v, a, x, b4 = pre_answers(Q, fm)
-        val[h] = v
-        opening[h] = a
-        xb2[h] = x
-        for o in range(4):
-            br[h, o] = b4[o]
-
-
 __all__ = [
-    "BLOCK", "DETAIL_COLUMNS", "GOLDEN", "HumanTable", "IND", "N_SUMS", "REAL", "R_OFFSET", "U_OFFSET",
-    "hand_answers", "hand_key", "mix64", "mix64_plain", "play_blocks", "play_detail", "play_hand", "post_policy",
-    "pre_answers",
+    "BLOCK", "DETAIL_COLUMNS", "GOLDEN", "HumanTable", "IND", "N_SUMS", "PlayTable", "REAL", "R_OFFSET", "U_OFFSET",
+    "hand_key", "pack", "mix64", "mix64_plain", "play_blocks", "play_detail", "play_hand",
 ]  # fmt: skip

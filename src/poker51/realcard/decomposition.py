@@ -29,7 +29,15 @@ import numpy as np
 import pandas as pd
 
 from poker51.errors import InputError
-from poker51.realcard.gind import GindDeck, GindResult, TableArrays, abstract_human, strategy_value, v_ind
+from poker51.realcard.gind import (
+    GindDeck,
+    GindResult,
+    HumanStrategy,
+    TableArrays,
+    abstract_human,
+    strategy_value,
+    v_ind,
+)
 
 #: the unit of every value here (the best responder's side)
 BR_UNIT = "jbits per hand won by the best-responding human from Riemann (+ = the human wins)"
@@ -88,13 +96,14 @@ def decompose(
     policy: np.ndarray,
     joint: np.ndarray | None = None,
     human: bool = True,
-) -> tuple[Decomposition, GindResult]:
+) -> tuple[Decomposition, GindResult, HumanStrategy | None]:
     """The decomposition of one table: ``table`` its arrays (:func:`poker51.realcard.gind.table_arrays`),
     ``game`` the abstract game of the same classes and buckets and ``policy`` a policy vector of it
     whose Riemann slots are the table (the solve's policy; H's slots are not read); ``joint``
     Riemann's (class, strength) distribution (:func:`poker51.realcard.gind.riemann_joint`, computed
     when None: it does not depend on the table).  Returns it with the G_ind best response (for
-    :func:`poker51.realcard.gind.strategy_frames`); raises :class:`BoundViolation` when the abstract
+    :func:`poker51.realcard.gind.strategy_frames`) and the abstract human played (None with
+    ``human=False``); raises :class:`BoundViolation` when the abstract
     human's value exceeds V_ind.  ``human=False`` leaves that value out (NaN; it costs as much as
     V_ind itself)."""
     from poker51.games.abstract import H
@@ -106,11 +115,12 @@ def decompose(
     v_a = float(best_response_value(game, pol, H))
     r = v_ind(gd, table, joint)
     value = float("nan")
+    hs = None
     if human:
-        response = best_response_policy(game, pol, H)
-        value = float(strategy_value(gd, table, abstract_human(game, response, gd), joint))
+        hs = abstract_human(game, best_response_policy(game, pol, H), gd)
+        value = float(strategy_value(gd, table, hs, joint))
         check_bound(r.value, value)
-    return Decomposition(v_a, float(r.value), value, gd.n_hands, gd.n_classes, gd.n_buckets), r
+    return Decomposition(v_a, float(r.value), value, gd.n_hands, gd.n_classes, gd.n_buckets), r, hs
 
 
 #: the columns of Riemann's (class, strength) distribution as a table (:func:`joint_frame`)

@@ -88,7 +88,7 @@ from poker51.export.schema import ACTION_COLUMNS, SPOT_ACTIONS, completed_pre_li
 from poker51.hands.evaluate import RULE_ORDINARY
 from poker51.hands.evaluate import strengths as eval_strengths
 from poker51.hands.house import draw_counts, house_keeps
-from poker51.realcard.gind_kernels import PUT, hand_values, post_values, subset_tables, superset_sums
+from poker51.realcard.gind_kernels import PUT, hand_values, keep_values, post_values, subset_tables, superset_sums
 from poker51.rules import class_key
 
 PRE_LINES = completed_pre_lines()
@@ -315,8 +315,11 @@ class GindResult:
 
     ``value`` jbits per hand (mean of ``hand_value``); per dealt hand (``GindDeck.hands``
     order): ``hand_value``, ``keep`` (position mask of the sorted hand), ``opening`` (0 check,
-    1..4 bet 1, 2, 4, 8); per public post-draw node ``(d4, k, L)`` (``k`` over ``draws``) and
-    distinct strength: ``post_cv`` and ``post_opening``; ``seconds`` per stage."""
+    1..4 bet 1, 2, 4, 8), ``xb2`` its answer to Riemann's bet after its check and ``br`` (N, 4)
+    to Riemann's raise of each of its bets (0 fold, 1 call, 2 raise); per public post-draw node
+    ``(d4, k, L)`` (``k`` over ``draws``) and distinct strength: ``post_cv``, ``post_opening``,
+    ``post_xb2`` and ``post_br`` (..., 4); ``seconds`` per stage.  The answers are those of the
+    maxima that make the values (ties to the earlier action), so they are the best response's."""
 
     value: float
     hand_value: np.ndarray
@@ -325,6 +328,10 @@ class GindResult:
     draws: tuple[int, ...]
     post_cv: np.ndarray
     post_opening: np.ndarray
+    xb2: np.ndarray
+    br: np.ndarray
+    post_xb2: np.ndarray
+    post_br: np.ndarray
     seconds: dict[str, float] = field(default_factory=dict)
 
 
@@ -350,6 +357,41 @@ def _check_rows(P: np.ndarray, what: str) -> None:
         raise InputError(f"a {what} row of the table does not sum to 1")
 
 
+def subset_class_counts(gd: GindDeck) -> np.ndarray:
+    """(subsets, C) float64: per subset ``T`` of at most four deck positions (the
+    :func:`~poker51.realcard.gind_kernels.subset_tables` index; the empty set included) the number
+    of Riemann's dealt hands of each class that contain ``T`` (exact integers below 2**53).  The
+    first step of the class prior corrected for H's own cards (issue 26, point 2: ``N_c`` of
+    ``docs/design/realcard-bounds.md``); :func:`~poker51.realcard.gind_kernels.superset_sums`
+    with one-hot values, so no new kernel.  Memory: 272,051 x C x 8 bytes on the 51-card deck."""
+    binom, offset = subset_tables(gd.n)
+    G = np.zeros((int(offset[5]), gd.n_classes))
+    superset_sums(gd.pos, gd.r_class.astype(np.int64), np.eye(gd.n_classes), 0, binom, offset, G)
+    return G
+
+
+def class_counts_given(gd: GindDeck, rows: np.ndarray, G: np.ndarray | None = None) -> np.ndarray:
+    """(len(rows), C) float64: for each dealt hand ``gd.hands[rows]`` of H the number of Riemann's
+    dealt hands of each class that avoid its five cards (Riemann's class prior given H's hand, up
+    to the factor ``1 / C(n - 5, 5)``): ``sum_{S ⊆ h} (-1)^|S| N_c(⊇ S)`` over the 32 subsets of
+    the hand (:func:`subset_class_counts` ``G``; ``S = h`` is the hand itself, of its own class),
+    by :func:`~poker51.realcard.gind_kernels.keep_values` with nothing kept."""
+    from poker51.abstraction.transitions import subset_indices
+
+    G = subset_class_counts(gd) if G is None else G
+    binom, offset = subset_tables(gd.n)
+    eye = np.eye(gd.n_classes)
+    rows = np.asarray(rows, np.int64)
+    if rows.size and (rows.min() < 0 or rows.max() >= gd.n_hands):
+        raise InputError(f"dealt-hand rows must be in 0..{gd.n_hands - 1}")
+    out = np.zeros((rows.size, gd.n_classes))
+    idx = np.empty(32, np.int64)
+    for i, h in enumerate(rows.tolist()):
+        subset_indices(gd.pos[h], binom, offset, idx)
+        keep_values(int(gd.r_class[h]), idx, 0, G, eye, 1.0, out[i])
+    return out
+
+
 def fold_masses(gd: GindDeck, table: TableArrays) -> np.ndarray:
     """(5, 14) Riemann's mass (class prior times reach) on each fold-mass path per d4."""
     prior = gd.class_members() / gd.n_hands
@@ -357,8 +399,11 @@ def fold_masses(gd: GindDeck, table: TableArrays) -> np.ndarray:
     return folds @ prior
 
 
-def post_node_values(gd: GindDeck, M: np.ndarray, P: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """(cv, act), each (5, K, 15, U): :func:`~poker51.realcard.gind_kernels.post_values` on every node."""
+def post_node_values(
+    gd: GindDeck, M: np.ndarray, P: np.ndarray
+) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """(cv, act, xb2 (5, K, 15, U), br (5, K, 15, U, 4)): :func:`~poker51.realcard.gind_kernels.post_values`
+    on every node."""
     shape = M.shape
     Mf = np.ascontiguousarray(M.reshape(-1, shape[-1]))
     Pf = np.ascontiguousarray(P.reshape(-1, *P.shape[3:]))
@@ -366,8 +411,10 @@ def post_node_values(gd: GindDeck, M: np.ndarray, P: np.ndarray) -> tuple[np.nda
     start = np.searchsorted(gd.bj, np.arange(gd.n_buckets + 1)).astype(np.int64)
     cv = np.zeros_like(Mf)
     act = np.zeros(Mf.shape, np.int64)
-    post_values(Mf, gd.bj, start, Pf, put, cv, act)
-    return cv.reshape(shape), act.reshape(shape)
+    xb2 = np.zeros(Mf.shape, np.int8)
+    br = np.zeros(Mf.shape + (4,), np.int8)
+    post_values(Mf, gd.bj, start, Pf, put, cv, act, xb2, br)
+    return cv.reshape(shape), act.reshape(shape), xb2.reshape(shape), br.reshape(shape + (4,))
 
 
 def v_ind(gd: GindDeck, table: TableArrays, joint: np.ndarray | None = None) -> GindResult:
@@ -378,7 +425,7 @@ def v_ind(gd: GindDeck, table: TableArrays, joint: np.ndarray | None = None) -> 
     t1 = time.perf_counter()
     sec["riemann_strengths"] = t1 - t0
     draws, M, P = node_masses(gd, table, joint)
-    cv, act = post_node_values(gd, M, P)
+    cv, act, post_xb2, post_br = post_node_values(gd, M, P)
     t2 = time.perf_counter()
     sec["post_draw"] = t2 - t1
     fm = fold_masses(gd, table)
@@ -388,6 +435,8 @@ def v_ind(gd: GindDeck, table: TableArrays, joint: np.ndarray | None = None) -> 
     best_val = np.full(gd.n_hands, -np.inf)
     best_keep = np.zeros(gd.n_hands, np.int64)
     best_open = np.zeros(gd.n_hands, np.int64)
+    best_xb2 = np.zeros(gd.n_hands, np.int8)
+    best_br = np.zeros((gd.n_hands, 4), np.int8)
     inv_ways = np.array([1.0 / comb(gd.n - 5, d) for d in range(6)])
     for d4 in range(N_D4):
         group = np.array([d4] if d4 < 4 else [4, 5], np.int64)
@@ -396,9 +445,11 @@ def v_ind(gd: GindDeck, table: TableArrays, joint: np.ndarray | None = None) -> 
         G = np.zeros((n_sub4 if tmin < 5 else 1, len(PRE_LINES)))
         if tmin < 5:
             superset_sums(gd.pos, gd.sidx, V, tmin, binom, offset, G)
-        hand_values(gd.pos, gd.sidx, G, V, group, inv_ways, fm[d4], binom, offset, best_val, best_keep, best_open)
+        hand_values(gd.pos, gd.sidx, G, V, group, inv_ways, fm[d4], binom, offset, best_val, best_keep, best_open,
+                    best_xb2, best_br)  # fmt: skip
     sec["pre_draw"] = time.perf_counter() - t2
-    return GindResult(float(best_val.mean()), best_val, best_keep, best_open, draws, cv, act, sec)
+    return GindResult(float(best_val.mean()), best_val, best_keep, best_open, draws, cv, act, best_xb2, best_br,
+                      post_xb2, post_br, sec)  # fmt: skip
 
 
 # --------------------------------------------------------------------------- a fixed human
@@ -628,18 +679,31 @@ def small_abstraction(gd: GindDeck):
 
 
 OPENINGS = ("x", "b1", "b2", "b4", "b8")
+#: the answers to a bet or raise, as the frames write them (0 fold, 1 call, 2 raise)
+ANSWERS = ("f", "c", "r")
+#: the columns of the answers to Riemann's raise of each bet
+BR_COLUMNS = tuple(f"br_b{z}" for z in (1, 2, 4, 8))
+
+
+def answer_columns(xb2: np.ndarray, br: np.ndarray) -> dict:
+    """The answer columns of a frame: ``xb2`` and :data:`BR_COLUMNS` as categoricals of :data:`ANSWERS`."""
+    cols = {"xb2": pd.Categorical.from_codes(np.asarray(xb2, np.int8).ravel(), ANSWERS)}
+    br = np.asarray(br, np.int8).reshape(-1, 4)
+    cols.update({c: pd.Categorical.from_codes(br[:, o], ANSWERS) for o, c in enumerate(BR_COLUMNS)})
+    return cols
 
 
 def strategy_frames(gd: GindDeck, r: GindResult) -> tuple[pd.DataFrame, pd.DataFrame]:
     """The best response as two tables: per dealt hand (``c0..c4`` its sorted cards, ``keep``
     the position mask, ``draw``, ``opening``, ``value`` jbits in that hand's share: the mean of
-    the column is V_ind), and per public post-draw node and final strength (``h_draw`` read,
-    ``r_draw``, ``pre_line``, ``strength``, ``opening``, ``cv``: H's counterfactual value)."""
+    the column is V_ind; the answers ``xb2``, ``br_b1 .. br_b8``: :func:`answer_columns`), and per
+    public post-draw node and final strength (``h_draw`` read, ``r_draw``, ``pre_line``,
+    ``strength``, ``opening``, the answers, ``cv``: H's counterfactual value)."""
     draw = 5 - np.unpackbits(r.keep.astype(np.uint8)[:, None], axis=1).sum(axis=1)
     hands = pd.DataFrame({f"c{i}": gd.hands[:, i].astype(np.int8) for i in range(5)})
     hands = hands.assign(
         keep=r.keep.astype(np.int8), draw=draw.astype(np.int8),
-        opening=pd.Categorical.from_codes(r.opening, OPENINGS), value=r.hand_value,
+        opening=pd.Categorical.from_codes(r.opening, OPENINGS), value=r.hand_value, **answer_columns(r.xb2, r.br),
     )  # fmt: skip
     d4, k, ell, u = np.meshgrid(
         np.arange(N_D4), np.array(r.draws), np.arange(len(PRE_LINES)), np.arange(gd.values.size), indexing="ij"
@@ -651,6 +715,7 @@ def strategy_frames(gd: GindDeck, r: GindResult) -> tuple[pd.DataFrame, pd.DataF
             "pre_line": np.asarray(PRE_LINES, dtype=object)[ell.ravel()],
             "strength": gd.values[u.ravel()].astype(np.int32),
             "opening": pd.Categorical.from_codes(r.post_opening.ravel(), OPENINGS),
+            **answer_columns(r.post_xb2, r.post_br),
             "cv": r.post_cv.ravel(),
         }
     )
@@ -658,8 +723,9 @@ def strategy_frames(gd: GindDeck, r: GindResult) -> tuple[pd.DataFrame, pd.DataF
 
 
 __all__ = [
-    "DEC_LINES", "OPENINGS", "GindDeck", "GindResult", "HumanStrategy", "LINE_SLOTS", "PRE_LINES", "TableArrays",
-    "abstract_human", "check_call_strategy", "fold_masses", "game_policy", "make_deck", "node_masses",
-    "post_node_values", "pre_reach", "random_strategy", "random_table", "riemann_counts", "riemann_joint",
-    "small_abstraction", "small_deck", "strategy_frames", "strategy_value", "table_arrays", "v_ind", "variant_deck",
+    "ANSWERS", "BR_COLUMNS", "DEC_LINES", "OPENINGS", "GindDeck", "GindResult", "HumanStrategy", "LINE_SLOTS",
+    "PRE_LINES", "TableArrays", "abstract_human", "answer_columns", "check_call_strategy", "class_counts_given",
+    "fold_masses", "game_policy", "make_deck", "node_masses", "post_node_values", "pre_reach", "random_strategy",
+    "random_table", "riemann_counts", "riemann_joint", "small_abstraction", "small_deck", "strategy_frames",
+    "strategy_value", "subset_class_counts", "table_arrays", "v_ind", "variant_deck",
 ]  # fmt: skip

@@ -55,10 +55,28 @@ def _pop5(m):
     return (m & 1) + ((m >> 1) & 1) + ((m >> 2) & 1) + ((m >> 3) & 1) + ((m >> 4) & 1)
 
 
+@njit(cache=True, inline="always")
+def draws_in(d, draws):
+    """Whether the draw count ``d`` is one of ``draws`` (the keeps a pass considers)."""
+    for dd in draws:
+        if dd == d:
+            return True
+    return False
+
+
 # --------------------------------------------------------------------------- post-draw values
+@njit(cache=True, inline="always")
+def _answer(f, c, r):
+    """(value, choice) of fold / call / raise: the largest, ties to the earlier action."""
+    best, ch = (f, 0) if f >= c else (c, 1)
+    if r > best:
+        return r, 2
+    return best, ch
+
+
 @njit(cache=True)
-def _post_node(M, cum, start, bj, T, P, put, cv, act):
-    """CV and best opening of one public post-draw node for every H strength index i."""
+def _post_node(M, cum, start, bj, T, P, put, cv, act, xb2, br):
+    """CV, best opening and answers of one public post-draw node for every H strength index i."""
     U = M.shape[0]
     B = T.shape[0]
     for i in range(U):
@@ -77,14 +95,10 @@ def _post_node(M, cum, start, bj, T, P, put, cv, act):
             bet_t += pb * T[b]
             bet_w += pb * w
             rai += pb * (P[1, b, 0] * (put + 2.0) * T[b] + P[1, b, 1] * (put + 4.0) * w)
-        v = put * sx
-        f = -put * bet_t
-        c = (put + 2.0) * bet_w
-        best = f if f >= c else c
-        if rai > best:
-            best = rai
-        bestv = v + best
+        best, ch = _answer(-put * bet_t, (put + 2.0) * bet_w, rai)
+        bestv = put * sx + best
         besta = 0
+        xb2[i] = ch
         for o in range(4):
             z = BET_SIZES_K[o]
             fo = 0.0
@@ -101,11 +115,8 @@ def _post_node(M, cum, start, bj, T, P, put, cv, act):
                 rw += pr * w
                 rr += pr * (P[6 + o, b, 0] * (put + 2.0 * z) * T[b] + P[6 + o, b, 1] * (put + 3.0 * z) * w)
             v = put * fo + (put + z) * ca
-            f = -(put + z) * rt
-            c = (put + 2.0 * z) * rw
-            best = f if f >= c else c
-            if rr > best:
-                best = rr
+            best, ch = _answer(-(put + z) * rt, (put + 2.0 * z) * rw, rr)
+            br[i, o] = ch
             if v + best > bestv:
                 bestv = v + best
                 besta = 1 + o
@@ -115,10 +126,12 @@ def _post_node(M, cum, start, bj, T, P, put, cv, act):
 
 # parallel=True: public nodes are independent (each writes its own rows)
 @njit(cache=True, parallel=True)
-def post_values(M, bj, start, P, put, cv, act):
+def post_values(M, bj, start, P, put, cv, act, xb2, br):
     """H's counterfactual value ``cv[n, i]`` at every public post-draw node ``n`` with final
-    strength index ``i`` (best of its post-draw actions), and the best opening ``act[n, i]``
-    (0 check, 1..4 bet 1, 2, 4, 8).
+    strength index ``i`` (best of its post-draw actions), its best opening ``act[n, i]``
+    (0 check, 1..4 bet 1, 2, 4, 8), its answer ``xb2[n, i]`` to Riemann's bet after its check and
+    ``br[n, i, o]`` to Riemann's raise of its bet ``o`` (0 fold, 1 call, 2 raise; ties to the
+    earlier action, openings too).
 
     ``M`` (N, U): Riemann's mass per strength index (class prior x pre-draw reach x
     P(final strength | class), classes with the node's draw count); ``bj`` (U,) the bucket of
@@ -134,16 +147,18 @@ def post_values(M, bj, start, P, put, cv, act):
         T = np.zeros(B)
         for j in range(U):
             T[bj[j]] += M[n, j]
-        _post_node(M[n], cum, start, bj, T, P[n], put[n], cv[n], act[n])
+        _post_node(M[n], cum, start, bj, T, P[n], put[n], cv[n], act[n], xb2[n], br[n])
 
 
 def post_values_plain(M, bj, start, P, put):
     """Plain twin of :func:`post_values`: per node, a (U, B) matrix of H's signed showdown
-    masses and matrix products; returns (cv, act)."""
+    masses and matrix products; returns (cv, act, xb2, br)."""
     N, U = M.shape
     B = start.shape[0] - 1
     cv = np.zeros((N, U))
     act = np.zeros((N, U), np.int64)
+    xb2 = np.zeros((N, U), np.int64)
+    br = np.zeros((N, U, 4), np.int64)
     for n in range(N):
         m = M[n]
         T = np.bincount(bj, weights=m, minlength=B)
@@ -157,17 +172,21 @@ def post_values_plain(M, bj, start, P, put):
         fold = -u * (p[0, :, 1] @ T)
         call = (u + 2) * (W @ p[0, :, 1])
         rai = (u + 2) * (p[0, :, 1] * p[1, :, 0]) @ T + (u + 4) * (W @ (p[0, :, 1] * p[1, :, 1]))
-        vals.append(u * (W @ p[0, :, 0]) + np.maximum(np.maximum(fold, call), rai))
+        answers = np.stack(np.broadcast_arrays(fold, call, rai), axis=1)
+        xb2[n] = answers.argmax(axis=1)
+        vals.append(u * (W @ p[0, :, 0]) + answers.max(axis=1))
         for o, z in enumerate(BET_SIZES):
             q, r = p[2 + o], p[6 + o]
             fold = -(u + z) * (q[:, 2] @ T)
             call = (u + 2 * z) * (W @ q[:, 2])
             rai = (u + 2 * z) * (q[:, 2] * r[:, 0]) @ T + (u + 3 * z) * (W @ (q[:, 2] * r[:, 1]))
-            vals.append(u * (q[:, 0] @ T) + (u + z) * (W @ q[:, 1]) + np.maximum(np.maximum(fold, call), rai))
+            answers = np.stack(np.broadcast_arrays(fold, call, rai), axis=1)
+            br[n, :, o] = answers.argmax(axis=1)
+            vals.append(u * (q[:, 0] @ T) + (u + z) * (W @ q[:, 1]) + answers.max(axis=1))
         V = np.stack(vals, axis=1)
         cv[n] = V.max(axis=1)
         act[n] = V.argmax(axis=1)
-    return cv, act
+    return cv, act, xb2, br
 
 
 # --------------------------------------------------------------------------- superset sums
@@ -202,94 +221,103 @@ def superset_sums_plain(hands, sidx, V, tmin: int, n: int) -> dict:
 
 # --------------------------------------------------------------------------- pre-draw tree
 @njit(cache=True)
-def pre_tree(Q, fm):
-    """(value, opening 0..4) of H's best pre-draw play given the values ``Q`` (15) of the
-    completed lines and Riemann's fold masses ``fm`` (14) (module docstring)."""
-    f = -1.0 * fm[0]
-    c = Q[1]
-    r = 3.0 * fm[1] + Q[2]
-    best = f if f >= c else c
-    if r > best:
-        best = r
+def pre_tree(Q, fm, br):
+    """(value, opening 0..4, xb2) of H's best pre-draw play given the values ``Q`` (15) of the
+    completed lines and Riemann's fold masses ``fm`` (14) (module docstring): ``xb2`` its answer
+    to Riemann's bet after its check, ``br[o]`` (4,) to Riemann's raise of its bet ``o``
+    (0 fold, 1 call, 2 raise; ties to the earlier action, openings too)."""
+    best, xb2 = _answer(-1.0 * fm[0], Q[1], 3.0 * fm[1] + Q[2])
     bestv = Q[0] + best
     besta = 0
     for o in range(4):
         z = BET_SIZES_K[o]
-        f = -(1.0 + z) * fm[6 + o]
-        c = Q[4 + 3 * o]
-        r = (1.0 + 2.0 * z) * fm[10 + o] + Q[5 + 3 * o]
-        best = f if f >= c else c
-        if r > best:
-            best = r
+        best, ch = _answer(-(1.0 + z) * fm[6 + o], Q[4 + 3 * o], (1.0 + 2.0 * z) * fm[10 + o] + Q[5 + 3 * o])
+        br[o] = ch
         v = fm[2 + o] + Q[3 + 3 * o] + best
         if v > bestv:
             bestv = v
             besta = 1 + o
-    return bestv, besta
+    return bestv, besta, xb2
 
 
-def pre_tree_plain(Q, fm) -> tuple[float, int]:
-    """Plain twin of :func:`pre_tree`."""
-    vals = [Q[0] + max(-fm[0], Q[1], 3 * fm[1] + Q[2])]
+def pre_tree_plain(Q, fm) -> tuple[float, int, int, list[int]]:
+    """Plain twin of :func:`pre_tree`: (value, opening, xb2, br)."""
+
+    def answer(*v):
+        return int(np.argmax(v)), max(v)
+
+    xb2, best = answer(-fm[0], Q[1], 3 * fm[1] + Q[2])
+    vals, br = [Q[0] + best], []
     for o, z in enumerate(BET_SIZES):
-        vals.append(
-            fm[2 + o] + Q[3 + 3 * o] + max(-(1 + z) * fm[6 + o], Q[4 + 3 * o], (1 + 2 * z) * fm[10 + o] + Q[5 + 3 * o])
-        )
+        ch, best = answer(-(1 + z) * fm[6 + o], Q[4 + 3 * o], (1 + 2 * z) * fm[10 + o] + Q[5 + 3 * o])
+        br.append(ch)
+        vals.append(fm[2 + o] + Q[3 + 3 * o] + best)
     a = int(np.argmax(vals))
-    return float(vals[a]), a
+    return float(vals[a]), a, xb2, br
 
 
 # --------------------------------------------------------------------------- per dealt hand
+@njit(cache=True, inline="always")
+def keep_values(sidx_h, idx, K, G, Vself, inv_ways_d, Q):
+    """``Q`` (15) = the completed-line values of the hand with subset indices ``idx``
+    (:func:`~poker51.abstraction.transitions.subset_indices`) and strength index ``sidx_h``
+    keeping mask ``K``, over its replacements: ``inv_ways_d * sum_{S ⊆ D} (-1)^|S| G[K ∪ S]``
+    with ``D`` the discards (``T = h`` itself: ``Vself[sidx_h]``)."""
+    L = Q.shape[0]
+    D = 31 ^ K
+    for ell in range(L):
+        Q[ell] = 0.0
+    S = D
+    while True:  # every subset S of D
+        T = K | S
+        sign = 1.0 if (_pop5(S) & 1) == 0 else -1.0
+        if T == 31:
+            for ell in range(L):
+                Q[ell] += sign * Vself[sidx_h, ell]
+        else:
+            r = idx[T]
+            for ell in range(L):
+                Q[ell] += sign * G[r, ell]
+        if S == 0:
+            break
+        S = (S - 1) & D
+    for ell in range(L):
+        Q[ell] *= inv_ways_d
+
+
 # parallel=True: dealt hands are independent (each writes its own entries)
 @njit(cache=True, parallel=True)
-def hand_values(hands, sidx, G, Vself, draws, inv_ways, fm, binom, offset, best_val, best_keep, best_open):
+def hand_values(hands, sidx, G, Vself, draws, inv_ways, fm, binom, offset, best_val, best_keep, best_open, best_xb2,
+                best_br):  # fmt: skip
     """For every dealt hand ``h`` and every keep mask whose draw count is in ``draws``: the
-    expected completed-line values over H's replacements by inclusion-exclusion over the
-    discards ``D``, ``Q = inv_ways[d] * sum_{S ⊆ D} (-1)^|S| G[K ∪ S]`` (``T = h`` itself:
-    ``Vself[sidx[h]]``), then :func:`pre_tree`; keeps the best (value, keep, opening) per hand
-    in ``best_*`` (strictly better replaces)."""
+    expected completed-line values over H's replacements (:func:`keep_values`), then
+    :func:`pre_tree`; keeps the best (value, keep, opening, answers ``xb2``, ``br`` (4,)) per
+    hand in ``best_*`` (strictly better replaces)."""
     L = G.shape[1]
     for h in prange(hands.shape[0]):
         idx = np.empty(32, np.int64)
         subset_indices(hands[h], binom, offset, idx)
         Q = np.empty(L)
+        br = np.empty(4, best_br.dtype)
         for K in range(32):
             d = 5 - _pop5(K)
-            ok = False
-            for dd in draws:
-                if dd == d:
-                    ok = True
-            if not ok:
+            if not draws_in(d, draws):
                 continue
-            D = 31 ^ K
-            for ell in range(L):
-                Q[ell] = 0.0
-            S = D
-            while True:  # every subset S of D
-                T = K | S
-                sign = 1.0 if (_pop5(S) & 1) == 0 else -1.0
-                if T == 31:
-                    for ell in range(L):
-                        Q[ell] += sign * Vself[sidx[h], ell]
-                else:
-                    r = idx[T]
-                    for ell in range(L):
-                        Q[ell] += sign * G[r, ell]
-                if S == 0:
-                    break
-                S = (S - 1) & D
-            for ell in range(L):
-                Q[ell] *= inv_ways[d]
-            v, a = pre_tree(Q, fm)
+            keep_values(sidx[h], idx, K, G, Vself, inv_ways[d], Q)
+            v, a, x = pre_tree(Q, fm, br)
             if v > best_val[h]:
                 best_val[h] = v
                 best_keep[h] = K
                 best_open[h] = a
+                best_xb2[h] = x
+                for o in range(4):
+                    best_br[h, o] = br[o]
 
 
 def hand_values_plain(hands, sidx, Vself, draws, fm, n: int):
     """Plain twin of :func:`hand_values` by direct enumeration of every replacement (no
-    inclusion-exclusion): returns (best_val, best_keep, best_open), starting from -inf."""
+    inclusion-exclusion): returns (best_val, best_keep, best_open, best_xb2, best_br), starting
+    from -inf."""
     from itertools import combinations
 
     row = {tuple(h): i for i, h in enumerate(hands.tolist())}
@@ -297,6 +325,8 @@ def hand_values_plain(hands, sidx, Vself, draws, fm, n: int):
     best_val = np.full(N, -np.inf)
     best_keep = np.zeros(N, np.int64)
     best_open = np.zeros(N, np.int64)
+    best_xb2 = np.zeros(N, np.int64)
+    best_br = np.zeros((N, 4), np.int64)
     for i, h in enumerate(hands.tolist()):
         rest = [p for p in range(n) if p not in h]
         for K in range(32):
@@ -309,7 +339,7 @@ def hand_values_plain(hands, sidx, Vself, draws, fm, n: int):
             for add in combinations(rest, d):
                 Q += Vself[sidx[row[tuple(sorted(kept + list(add)))]]]
                 ways += 1
-            v, a = pre_tree_plain(Q / ways, fm)
+            v, a, x, br = pre_tree_plain(Q / ways, fm)
             if v > best_val[i]:
-                best_val[i], best_keep[i], best_open[i] = v, K, a
-    return best_val, best_keep, best_open
+                best_val[i], best_keep[i], best_open[i], best_xb2[i], best_br[i] = v, K, a, x, br
+    return best_val, best_keep, best_open, best_xb2, best_br

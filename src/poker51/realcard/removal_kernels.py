@@ -15,7 +15,7 @@ from math import comb
 import numpy as np
 from numba import njit
 
-from poker51.realcard.gind_kernels import pre_tree
+from poker51.realcard.gind_kernels import draws_in, pre_tree
 from poker51.rules import BET_SIZES
 
 #: the bet sizes as the kernels read them (a global array, frozen at compile time)
@@ -337,16 +337,13 @@ def best_keeps(Q, fm, draws, best_val, best_keep, best_open):
     """Per dealt hand the best (keep, opening) over the keeps whose draw count is in ``draws``:
     :func:`poker51.realcard.gind_kernels.pre_tree` on ``Q[h, keep]`` with the hand's own fold
     masses ``fm[h, d4]``."""
+    br = np.empty(4, np.int64)  # its answers (not kept)
     for h in range(Q.shape[0]):
         for km in range(32):
             d = 5 - ((km & 1) + ((km >> 1) & 1) + ((km >> 2) & 1) + ((km >> 3) & 1) + ((km >> 4) & 1))
-            ok = False
-            for dd in draws:
-                if dd == d:
-                    ok = True
-            if not ok:
+            if not draws_in(d, draws):
                 continue
-            v, a = pre_tree(Q[h, km], fm[h, min(d, 4)])
+            v, a, _ = pre_tree(Q[h, km], fm[h, min(d, 4)], br)
             if v > best_val[h]:
                 best_val[h] = v
                 best_keep[h] = km

@@ -97,7 +97,7 @@ def run_abstraction_size(
     if "br" in out:  # the p table's exact best response in G_ind (issue 26): its own file, joined by the gather
         gd = variant_deck(tables)
         joint = joint_of_frame(read_parquet(riemann), gd) if riemann else None
-        dec, _ = decompose(gd, table_arrays(rnr_table, gd.n_classes, gd.n_buckets), game, solves.rnr.policy, joint,
+        dec, _, _ = decompose(gd, table_arrays(rnr_table, gd.n_classes, gd.n_buckets), game, solves.rnr.policy, joint,
                            human=False)  # fmt: skip
         br = pd.DataFrame([{"buckets": np.int64(buckets), "p": float(study_cfg["p"]), **dec.columns()}])
         br_units = {"buckets": "buckets", "p": PROBABILITY, **ROW_UNITS}

@@ -10,7 +10,7 @@ against the deployed Riemann; one Parquet per table, gathered into
 from __future__ import annotations
 
 import logging
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 import numba
 import numpy as np
@@ -53,6 +53,7 @@ def run_realcard_bounds(
     p: float,
     abstraction_dir: str,
     policy: str,
+    br: Mapping[str, str],
     hands: int,
     seed: int,
     strategies: Sequence[str],
@@ -60,17 +61,27 @@ def run_realcard_bounds(
     threads: int = 1,
     provenance: Provenance = None,
 ) -> None:
-    """One table's plays: the table is the solve's ``policy`` as :func:`poker51.export.tables.strategy_table`
-    writes it (the published table at the published p, byte for byte its rows)."""
+    """One table's plays: the deployed table is the solve's ``policy`` as
+    :func:`poker51.export.tables.strategy_table` writes it (the published table at the published
+    p, byte for byte its rows); the strategies are the ones ``realcard_br`` built for it, read
+    from its files ``br`` (:func:`poker51.realcard.bounds.read_strategies`), none rebuilt here."""
+    import time
+
     from poker51.export.tables import strategy_table
     from poker51.games.abstract import build_game
-    from poker51.realcard.bounds import UNIT, table_bounds
+    from poker51.realcard.bounds import UNIT, deployed_model, play_strategies, read_strategies
+    from poker51.realcard.gind import variant_deck
 
     numba.set_num_threads(max(1, min(int(threads), numba.config.NUMBA_NUM_THREADS)))  # type: ignore[attr-defined]
+    t = time.perf_counter()
     tables = AbstractionTables.load(abstraction_dir, variant)
     ab = tables.arrays()
     frame = strategy_table(build_game(ab), np.load(policy), ab, variant)
-    tb = table_bounds(variant, tables, frame, hands, seed, tuple(strategies), progress=True)
+    gd = variant_deck(tables)
+    M = deployed_model(variant, tables, frame, gd)
+    built, v_ind_value, v_a = read_strategies(gd, dict(br), tuple(strategies))
+    setup = {"read": time.perf_counter() - t}
+    tb = play_strategies(M, built, v_ind_value, v_a, hands, seed, tuple(strategies), True, f"bounds {variant}", setup)
     df = pd.DataFrame(
         [
             {"variant": variant, "p": float(p), "seed": int(seed), **r, "v_ind": tb.v_ind, "v_abstract": tb.v_abstract}
@@ -112,15 +123,16 @@ def gather_realcard_bounds(
 ) -> None:
     """Every table's rows in one table (sorted by variant, p, strategy); with ``lbr`` (the
     gathered LBR table) a row ``strategy = lbr`` per variant at ``table_p`` (LBR plays only the
-    published table; its interval is its own, with no control variate: ``cv_*`` repeat it)."""
+    published table; its interval is its own, with no control variate: ``cv_*`` repeat it), for
+    the variants whose tables were played."""
     from poker51.realcard.bounds import UNIT
 
     df = pd.concat([read_parquet(p) for p in inputs], ignore_index=True)
     if lbr is not None:
         rows = []
         for r in read_parquet(lbr).itertuples(index=False):
-            if r.policy != "v0.6":
-                continue
+            if r.policy != "v0.6" or r.variant not in set(df["variant"]):
+                continue  # v0.5's, or a variant whose tables are not played (realcard_br.variants)
             base = df[(df["variant"] == r.variant) & np.isclose(df["p"], float(table_p or 0.0))]
             rows.append(
                 {

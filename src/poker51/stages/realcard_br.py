@@ -18,8 +18,9 @@ from poker51.export.tables import strategy_table
 from poker51.games.cache import cached_game
 from poker51.io import read_metadata, read_parquet, write_parquet
 from poker51.provenance import PROBABILITY, STRENGTH, table_metadata, units_for
+from poker51.realcard.bounds import human_frames
 from poker51.realcard.decomposition import BR_UNIT, VALUE_COLUMNS, decompose, joint_frame, joint_of_frame
-from poker51.realcard.gind import riemann_joint, strategy_frames, table_arrays, variant_deck
+from poker51.realcard.gind import BR_COLUMNS, riemann_joint, strategy_frames, table_arrays, variant_deck
 from poker51.stages.common import Provenance
 
 log = logging.getLogger("poker51.stages")
@@ -32,12 +33,17 @@ ROW_UNITS = {
     "buckets": "buckets",
     **units_for([*VALUE_COLUMNS, "ind_gap", "human_gap"], BR_UNIT),
 }
+_ANSWER_UNITS = {
+    "xb2": "answer to Riemann's bet after the check (f fold, c call, r raise)",
+    **{c: f"answer to Riemann's raise of the bet b{c[4:]} (f, c, r)" for c in BR_COLUMNS},
+}
 _HAND_UNITS = {
     **{f"c{i}": "card int 4 * rank + suit (poker51.cards)" for i in range(5)},
     "keep": "position mask of the sorted hand's kept cards (bit i: card c{i})",
     "draw": "cards drawn",
     "opening": "first pre-draw action after the draw count (x check, bN bet N jbits)",
     "value": f"{BR_UNIT}; this dealt hand's value (the column's mean is V_ind)",
+    **_ANSWER_UNITS,
 }
 _POST_UNITS = {
     "h_draw": "the human's draw count as Riemann reads it (5 as 4)",
@@ -45,6 +51,14 @@ _POST_UNITS = {
     "pre_line": "completed pre-draw line",
     "strength": STRENGTH,
     "opening": "the human's best post-draw opening at this final strength",
+    **_ANSWER_UNITS,
+}
+_HUMAN_HAND_UNITS = {k: v for k, v in _HAND_UNITS.items() if k != "value"}
+_HUMAN_POST_UNITS = {
+    **{k: v for k, v in _POST_UNITS.items() if k != "strength"},
+    "h_draw": "the human's exact draw count",
+    "bucket": "the bucket of the human's final hand",
+    "opening": "the abstract human's post-draw opening in this bucket",
 }
 
 
@@ -81,7 +95,9 @@ def run_realcard_br(
     computed here when None): its decomposition (``out["table"]``, one row; raises when the
     abstract human's G_ind value exceeds V_ind), and its G_ind best response per dealt hand
     (``out["hands"]``: keep, draw, opening and the hand's value) and per public post-draw node and
-    final strength (``out["post"]``: H's best opening after the draw)."""
+    final strength (``out["post"]``: H's best opening and answers after the draw), and the abstract
+    best-response human as the table that plays it (``out["human_hands"]``, ``out["human_post"]``:
+    :func:`poker51.realcard.bounds.human_frames`); the bounds by play read these four tables."""
     start = time.perf_counter()
     tables = AbstractionTables.load(abstraction_dir, variant)
     ab = tables.arrays()
@@ -91,7 +107,7 @@ def run_realcard_br(
     ta = table_arrays(strategy_table(game, pol, ab, variant), gd.n_classes, gd.n_buckets)
     joint = joint_of_frame(read_parquet(riemann), gd) if riemann else None
     loaded = time.perf_counter()
-    dec, result = decompose(gd, ta, game, pol, joint)
+    dec, result, human = decompose(gd, ta, game, pol, joint)
     done = time.perf_counter()
     name = table_name(float(p), float(table_p))
     row = pd.DataFrame([{"variant": variant, "table": name, "p": float(p), **dec.columns()}])
@@ -102,6 +118,11 @@ def run_realcard_br(
     # without ``cv`` (H's counterfactual values: three quarters of the file's bytes, and no part of the strategy)
     post = post.drop(columns="cv")
     write_parquet(post, out["post"], metadata=table_metadata(provenance, _POST_UNITS, **meta))
+    # the abstract human as the table the bounds by play read (realcard_bounds: no strategy rebuilt there)
+    assert human is not None
+    h_hands, h_post = human_frames(gd, human)
+    write_parquet(h_hands, out["human_hands"], metadata=table_metadata(provenance, _HUMAN_HAND_UNITS, **meta))
+    write_parquet(h_post, out["human_post"], metadata=table_metadata(provenance, _HUMAN_POST_UNITS, **meta))
     log.info(
         "realcard_br %s p=%g: V_A %+.6f, V_ind %+.6f (gap %+.6f), abstract human in G_ind %+.6f jbits/hand for the "
         "best responder; %.1f s load, %.1f s values (%s), %.1f s writing",
