@@ -51,6 +51,9 @@ def bad(tmp_path_factory) -> dict[str, str]:
     seats = [{"seat": 0, "name": "a", "buyin": "4"}, {"seat": 1, "name": "b", "buyin": 4}]
     (d / "buyin_text.json").write_text(json.dumps({"seats": seats, "hands": []}))
     out["buyin_text"] = str(d / "buyin_text.json")
+    (d / "phh_full").mkdir()  # a PHH folder that holds a hand already
+    (d / "phh_full" / "1.phh").write_text("variant = 'NT'\n")
+    out["phh_full"] = str(d / "phh_full")
     out |= {n: str(d / f) for n, f in (("bad_yaml", "bad.yaml"), ("typo", "typo.yaml"))}
     out |= {"not_json": str(d / "receipt.txt"), "no_files": str(d / "nofiles.json"), "file": str(d / "bad.yaml")}
     ex = exported_standard()
@@ -258,6 +261,8 @@ BAD_INPUTS: dict[str, list[tuple[list[str], str]]] = {
         (["check", "{empty}"], "{empty}: is a directory, not a log file"),
         (["check", "{not_json}"], "{not_json}:1:1: not JSON (Expecting value)"),
         (["run", "{buyin_text}"], "{buyin_text}: seats[0].buyin: expected integer, got '4'"),
+        (["run", "{not_json}", "--log", "{file}"], "--log {file}: exists; give --force to replace it"),
+        (["run", "{not_json}", "--log", "{empty}"], "--log {empty}: is a directory; give a file name"),
     ],
     "hand": [  # more in tests/rulebook/test_reading.py
         ([], "the following arguments are required: --game, --hole, --board"),
@@ -309,6 +314,11 @@ BAD_INPUTS: dict[str, list[tuple[list[str], str]]] = {
         (["run", "{not_json}", "--log", "{file}"], "--log {file}: exists; give --force to replace it"),
         (["run", "{not_json}", "--log", "{empty}"], "--log {empty}: is a directory; give a file name"),
         (["phh", "{missing}", "{empty}"], "{missing}: no such log"),
+        (["run", "{not_json}", "--phh", "{file}"], "--phh {file}: exists and is not a directory"),
+        (
+            ["run", "{not_json}", "--phh", "{phh_full}"],
+            "--phh {phh_full}: already holds .phh files; give --force to replace them",
+        ),
     ],
 }
 
@@ -327,6 +337,45 @@ def test_bad_input_is_one_line_and_exit_2(command, argv, needle, bad, capsys):
 def test_every_command_has_a_table_of_bad_inputs():
     assert set(BAD_INPUTS) == set(cli.SUBCOMMANDS)
     assert all(len(cases) >= 5 for cases in BAD_INPUTS.values())
+
+
+# --------------------------------------------------------------------------- records: never replaced unasked
+def test_a_log_or_phh_folder_is_replaced_only_with_force(tmp_path, capsys):
+    """``multi run --log``, ``rulebook run --log/--phh`` and ``rulebook phh`` refuse what is
+    there (exit 2, the file untouched) and replace it with ``--force``, to the same bytes."""
+    multi = [str(ROOT / "docs" / "examples" / "multi" / "side_pots.json"), "--log", str(tmp_path / "t.log")]
+    assert cli.main(["multi", "run", *multi]) == 0
+    first = (tmp_path / "t.log").read_bytes()
+    (tmp_path / "t.log").write_bytes(b"kept")
+    capsys.readouterr()
+    assert cli.main(["multi", "run", *multi]) == 2
+    assert "--log" in capsys.readouterr().err and (tmp_path / "t.log").read_bytes() == b"kept"
+    assert cli.main(["multi", "run", *multi, "--force"]) == 0
+    assert (tmp_path / "t.log").read_bytes() == first and cli.main(["multi", "check", str(tmp_path / "t.log")]) == 0
+
+    log, phh = tmp_path / "hands.jsonl", tmp_path / "phh"
+    scenario = str(ROOT / "docs" / "examples" / "rulebook" / "committed.json")
+    assert cli.main(["rulebook", "run", scenario, "--log", str(log), "--phh", str(phh)]) == 0
+    hand = (phh / "1.phh").read_bytes()
+    (phh / "1.phh").write_bytes(b"kept")
+    log.unlink()
+    capsys.readouterr()
+    assert cli.main(["rulebook", "run", scenario, "--log", str(log), "--phh", str(phh)]) == 2
+    assert "already holds .phh files" in capsys.readouterr().err and not log.exists()
+    assert cli.main(["rulebook", "run", scenario, "--log", str(log), "--phh", str(phh), "--force"]) == 0
+    assert (phh / "1.phh").read_bytes() == hand
+    (phh / "1.phh").write_bytes(b"kept")
+    assert cli.main(["rulebook", "phh", str(log), str(phh)]) == 2
+    assert (phh / "1.phh").read_bytes() == b"kept"
+    assert cli.main(["rulebook", "phh", str(log), str(phh), "--force"]) == 0
+    assert (phh / "1.phh").read_bytes() == hand
+
+
+def test_census_draws_no_progress_bar_off_a_terminal(capsys):
+    """Progress goes to a terminal only: captured stderr (not a terminal) stays empty."""
+    code, out, err = run_cli(["census", "--game", "omaha", "--samples", "3000", "--seed", "1"], capsys)
+    assert code == 0 and err == ""
+    assert out.startswith("omaha: 3,000 hands (estimate from 3,000 seeded deals (seed 1))")
 
 
 # --------------------------------------------------------------------------- verify: 0, 1 and no file unasked

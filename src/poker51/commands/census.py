@@ -4,15 +4,18 @@ Examples::
 
     poker51 census --deck wild
     poker51 census --remove 5h,Ks --json
-    poker51 census --marker Ah --rule bug --out bug_ah.parquet
+    poker51 census --marker Ah --rule bug --out results/bug_ah.parquet
     poker51 census --game omaha --json                      # the rule book's games (poker51.rulebook)
     poker51 census --game omaha5 --samples 1000000 --seed 1 # a seeded estimate with 95% intervals
+
+A rule book game's census shows a progress bar when stderr is a terminal (not with --json).
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import sys
 
 HELP = "exact category counts of every five-card hand of a deck (named, with cards removed, or a marker rule)"
 
@@ -57,7 +60,8 @@ def _run_game(args: argparse.Namespace) -> int:
     if args.seed is not None and args.seed < 0:
         raise InputError(f"--seed {args.seed}: a seed is a non-negative integer")
     method = "exact" if args.samples is None else "estimate"
-    res = game_census(args.game, method, args.samples, 0 if args.seed is None else args.seed, progress=not args.json)
+    seed = 0 if args.seed is None else args.seed
+    res = game_census(args.game, method, args.samples, seed, progress=not args.json and sys.stderr.isatty())
     if args.json:
         print(json.dumps(res.to_json()))
         return 0
