@@ -54,6 +54,8 @@ def bad(tmp_path_factory) -> dict[str, str]:
     (d / "phh_full").mkdir()  # a PHH folder that holds a hand already
     (d / "phh_full" / "1.phh").write_text("variant = 'NT'\n")
     out["phh_full"] = str(d / "phh_full")
+    (d / "fig.pdf").write_bytes(b"%PDF")  # an --figure FIG whose FIG.pdf exists
+    out |= {"whole": str(d / "whole.parquet"), "fig": str(d / "fig")}
     out |= {n: str(d / f) for n, f in (("bad_yaml", "bad.yaml"), ("typo", "typo.yaml"))}
     out |= {"not_json": str(d / "receipt.txt"), "no_files": str(d / "nofiles.json"), "file": str(d / "bad.yaml")}
     ex = exported_standard()
@@ -157,6 +159,7 @@ BAD_INPUTS: dict[str, list[tuple[list[str], str]]] = {
         (["--game", "omaha", "--samples", "0"], "--samples 0: at least 1"),
         (["--game", "omaha", "--samples", "100", "--seed", "-1"], "--seed -1: a seed is a non-negative integer"),
         (["--marker", "2c,3c"], "--marker 2c,3c: one marker card is allowed, got 2"),
+        (["--out", "{whole}"], "--out {whole}: exists; give --force to replace it"),
     ],
     "solve": [
         (["--game", "chess"], "unknown game 'chess'"),
@@ -190,6 +193,9 @@ BAD_INPUTS: dict[str, list[tuple[list[str], str]]] = {
         (["--hands", str(2**31), "--v06", "check-call"], f"--hands {2**31}: at most 2**31 - 1 = {2**31 - 1}"),
         (["--seed", "-1", "--v06", "check-call"], "--seed must be non-negative"),
         (["--stack", "0", "--v06", "check-call"], "--stack must be at least 1"),
+        (["--out", "{whole}", "--v06", "check-call"], "--out {whole}: exists; give --force to replace it"),
+        (["--hands-out", "{empty}", "--v06", "check-call"], "--hands-out {empty}: is a directory; give a file name"),
+        (["--figure", "{fig}", "--v06", "check-call"], "--figure {fig}.pdf: exists; give --force to replace it"),
         (["--tables", "{empty}"], "--tables {empty}: no riemann-v06-standard.parquet"),
         (["--population", "{missing}", "--v06", "check-call"], "{missing}: no such population file"),
         (["--population", "{bad_yaml}", "--v06", "check-call"], "{bad_yaml}: line 2, column 1: not valid YAML"),
@@ -297,6 +303,7 @@ BAD_INPUTS: dict[str, list[tuple[list[str], str]]] = {
         (["--table", "{missing}", "--strategy", "gind,gind"], "a strategy is named twice"),
         (["--table", "{missing}", "--variant", "poker"], "unknown variant 'poker'"),
         (["--table", "{missing}", "--out", "x.csv"], "--out 'x.csv': expected a .parquet file name"),
+        (["--table", "{missing}", "--out", "{whole}"], "--out {whole}: exists; give --force to replace it"),
         (["--table", "{corrupt_tables}/riemann-v06-standard.parquet"], "riemann-v06-standard.parquet"),
         (["--table", "{tables}/riemann-v06-standard.parquet", "--variant", "wild"], "a 'standard' table, not 'wild'"),
         (["--table", "{tables}/riemann-v06-standard.parquet", "--abstraction", "{missing}"], "no abstraction tables"),
@@ -371,6 +378,15 @@ def test_a_log_or_phh_folder_is_replaced_only_with_force(tmp_path, capsys):
     assert (phh / "1.phh").read_bytes() == hand
 
 
+def test_census_out_replaces_a_file_only_with_force(tmp_path, capsys):
+    out = tmp_path / "counts.parquet"
+    out.write_bytes(b"kept")
+    assert run_cli(["census", "--deck", "standard", "--out", str(out)], capsys)[0] == 2
+    assert out.read_bytes() == b"kept"
+    assert run_cli(["census", "--deck", "standard", "--out", str(out), "--force"], capsys)[0] == 0
+    assert int(pd.read_parquet(out)["count"].sum()) == 2598960 - 249900  # C(51, 5): no 2c in the deck
+
+
 def test_census_draws_no_progress_bar_off_a_terminal(capsys):
     """Progress goes to a terminal only: captured stderr (not a terminal) stays empty."""
     code, out, err = run_cli(["census", "--game", "omaha", "--samples", "3000", "--seed", "1"], capsys)
@@ -443,6 +459,16 @@ def test_verify_out_replaces_a_file_only_with_force(bad, tmp_path, capsys):
     assert code == 0 and json.loads(report.read_text())["pass"] is True
 
 
+def test_verify_shows_progress_on_a_terminal_only(bad, capsys):
+    """``verify --hands 1000000`` ran minutes with no output: a tqdm bar per variant, by
+    default when stderr is a terminal (captured stderr is not: nothing), or with --progress."""
+    argv = ["verify", "--tables", bad["tables"], "--receipt", bad["receipt"], "--abstraction", bad["abs_cb"]]
+    code, _, err = run_cli([*argv, "--hands", "3"], capsys)
+    assert code == 0 and err == ""
+    code, _, err = run_cli([*argv, "--hands", "3", "--progress"], capsys)
+    assert code == 0 and "verify standard: 100%" in err and "3/3 [" in err
+
+
 # --------------------------------------------------------------------------- play
 def test_play_takes_words_shows_categories_totals_the_session_and_saves_the_hands(bad, tmp_path):
     import io
@@ -492,6 +518,13 @@ def test_solve_out_saves_the_policy_and_its_summary(tmp_path, capsys):
     summary = json.loads((tmp_path / "summary.json").read_text())
     assert summary == {**printed, "num_infosets": 12, "num_actions": 24}
     assert policy.shape == (24,) and np.allclose(np.add.reduceat(policy, np.arange(0, 24, 2)), 1.0)
+    (tmp_path / "summary.json").write_text("kept")  # a second solve into the folder: only with --force
+    argv = ["solve", "--game", "kuhn", "--iterations", "100", "--json", "--out", str(tmp_path)]
+    code, _, err = run_cli(argv, capsys)
+    assert code == 2 and "holds policy.npy and summary.json already; give --force" in err
+    assert (tmp_path / "summary.json").read_text() == "kept"
+    assert run_cli([*argv, "--force"], capsys)[0] == 0
+    assert json.loads((tmp_path / "summary.json").read_text())["iterations"] == 100
 
 
 def test_solve_out_on_a_poker51_game(bad, tmp_path, capsys):

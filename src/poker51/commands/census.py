@@ -43,7 +43,10 @@ def configure(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument("--seed", type=int, default=None, metavar="S", help="with --samples: the seed (default 0)")
     parser.add_argument("--json", action="store_true", help="print the counts as one JSON object")
-    parser.add_argument("--out", default=None, metavar="FILE.parquet", help="also write the counts table")
+    parser.add_argument(
+        "--out", default=None, metavar="FILE.parquet", help="also write the counts table (not over a file)"
+    )
+    parser.add_argument("--force", action="store_true", help="let --out replace an existing file")
 
 
 def _run_game(args: argparse.Namespace) -> int:
@@ -80,6 +83,7 @@ def _run_game(args: argparse.Namespace) -> int:
 def run(args: argparse.Namespace) -> int:
     from poker51.census.count import STANDARD_ORDER, census, counts_frame
     from poker51.census.decks import make_deck
+    from poker51.commands import check_new_file
     from poker51.errors import InputError
     from poker51.hands.evaluate import CATEGORIES
     from poker51.io import write_parquet
@@ -94,6 +98,7 @@ def run(args: argparse.Namespace) -> int:
     deck = make_deck(args.deck or "full52", remove=args.remove or (), marker=args.marker, rule=args.rule)
     if args.out is not None and not str(args.out).endswith(".parquet"):
         raise InputError(f"--out {args.out!r}: expected a .parquet file name")
+    check_new_file("--out", args.out, args.force)
     res = census(deck)
     total = res.category_counts()
     if args.json:
