@@ -628,6 +628,72 @@ def test_ctrl_c_stops_a_long_solve_within_seconds_and_leaves_no_out_folder(tmp_p
     assert list(tmp_path.iterdir()) == []
 
 
+def interrupt_when_running(argv: list[str], started: bytes) -> tuple[int, float, bytes]:
+    """Run ``poker51 ARGV`` with its stderr on a terminal, wait until its progress bar shows a
+    rate (chunks have run) and names ``started``, send SIGINT: (exit code, seconds from the
+    signal to the exit, what it printed after)."""
+    import fcntl
+    import os
+    import pty
+    import re
+    import select
+    import signal
+    import struct
+    import termios
+    import time
+
+    env = {**os.environ, "PYTHONPATH": str(ROOT / "src")}
+    rate = re.compile(rb"\d ?(it|hand|board)/s")
+    master, slave = pty.openpty()
+    fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", 24, 100, 0, 0))
+    child = subprocess.Popen(
+        [sys.executable, "-m", "poker51.cli", *argv], env=env, stdout=subprocess.DEVNULL, stderr=slave
+    )
+    os.close(slave)
+
+    def read(seconds: float) -> bytes:
+        got = b""
+        while select.select([master], [], [], seconds)[0]:
+            try:
+                chunk = os.read(master, 4096)
+            except OSError:
+                break
+            if not chunk:
+                break
+            got += chunk
+            if rate.search(got):
+                break
+        return got
+
+    try:
+        seen, deadline = b"", time.monotonic() + 120
+        while not (rate.search(seen) and started in seen) and time.monotonic() < deadline:
+            seen += read(1.0)
+        assert started in seen and child.poll() is None, seen
+        sent = time.perf_counter()
+        child.send_signal(signal.SIGINT)
+        code = child.wait(timeout=10)
+        took = time.perf_counter() - sent
+        rest = read(0.5)
+    finally:
+        child.kill()
+        os.close(master)
+    return code, took, rest
+
+
+def test_ctrl_c_stops_a_long_verify_and_census_within_seconds(bad, tmp_path):
+    """The other long commands as processes: ``verify --hands 10^6`` (a loop of hands) and the
+    exact Omaha census (chunks of boards) stop within 5 s of a SIGINT, exit 130, and a
+    ``verify --out`` file is not written."""
+    report = tmp_path / "report.json"
+    verify = ["verify", "--tables", bad["tables"], "--receipt", bad["receipt"], "--abstraction", bad["abs_cb"]]
+    code, took, rest = interrupt_when_running([*verify, "--hands", "1000000", "--out", str(report)], b"verify standard")
+    assert code == 130 and took < 5 and b"poker51 verify: interrupted" in rest
+    assert not report.exists() and list(tmp_path.iterdir()) == []
+    code, took, rest = interrupt_when_running(["census", "--game", "omaha"], b"census")
+    assert code == 130 and took < 5 and b"poker51 census: interrupted" in rest
+
+
 def test_exit_codes_are_documented():
     readme = (ROOT / "README.md").read_text()
     for code in ("`0`", "`1`", "`2`", "`70`", "`130`"):
