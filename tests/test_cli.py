@@ -51,6 +51,11 @@ def bad(tmp_path_factory) -> dict[str, str]:
     seats = [{"seat": 0, "name": "a", "buyin": "4"}, {"seat": 1, "name": "b", "buyin": 4}]
     (d / "buyin_text.json").write_text(json.dumps({"seats": seats, "hands": []}))
     out["buyin_text"] = str(d / "buyin_text.json")
+    (d / "phh_full").mkdir()  # a PHH folder that holds a hand already
+    (d / "phh_full" / "1.phh").write_text("variant = 'NT'\n")
+    out["phh_full"] = str(d / "phh_full")
+    (d / "fig.pdf").write_bytes(b"%PDF")  # an --figure FIG whose FIG.pdf exists
+    out |= {"whole": str(d / "whole.parquet"), "fig": str(d / "fig")}
     out |= {n: str(d / f) for n, f in (("bad_yaml", "bad.yaml"), ("typo", "typo.yaml"))}
     out |= {"not_json": str(d / "receipt.txt"), "no_files": str(d / "nofiles.json"), "file": str(d / "bad.yaml")}
     ex = exported_standard()
@@ -154,6 +159,7 @@ BAD_INPUTS: dict[str, list[tuple[list[str], str]]] = {
         (["--game", "omaha", "--samples", "0"], "--samples 0: at least 1"),
         (["--game", "omaha", "--samples", "100", "--seed", "-1"], "--seed -1: a seed is a non-negative integer"),
         (["--marker", "2c,3c"], "--marker 2c,3c: one marker card is allowed, got 2"),
+        (["--out", "{whole}"], "--out {whole}: exists; give --force to replace it"),
     ],
     "solve": [
         (["--game", "chess"], "unknown game 'chess'"),
@@ -187,6 +193,9 @@ BAD_INPUTS: dict[str, list[tuple[list[str], str]]] = {
         (["--hands", str(2**31), "--v06", "check-call"], f"--hands {2**31}: at most 2**31 - 1 = {2**31 - 1}"),
         (["--seed", "-1", "--v06", "check-call"], "--seed must be non-negative"),
         (["--stack", "0", "--v06", "check-call"], "--stack must be at least 1"),
+        (["--out", "{whole}", "--v06", "check-call"], "--out {whole}: exists; give --force to replace it"),
+        (["--hands-out", "{empty}", "--v06", "check-call"], "--hands-out {empty}: is a directory; give a file name"),
+        (["--figure", "{fig}", "--v06", "check-call"], "--figure {fig}.pdf: exists; give --force to replace it"),
         (["--tables", "{empty}"], "--tables {empty}: no riemann-v06-standard.parquet"),
         (["--population", "{missing}", "--v06", "check-call"], "{missing}: no such population file"),
         (["--population", "{bad_yaml}", "--v06", "check-call"], "{bad_yaml}: line 2, column 1: not valid YAML"),
@@ -258,6 +267,8 @@ BAD_INPUTS: dict[str, list[tuple[list[str], str]]] = {
         (["check", "{empty}"], "{empty}: is a directory, not a log file"),
         (["check", "{not_json}"], "{not_json}:1:1: not JSON (Expecting value)"),
         (["run", "{buyin_text}"], "{buyin_text}: seats[0].buyin: expected integer, got '4'"),
+        (["run", "{not_json}", "--log", "{file}"], "--log {file}: exists; give --force to replace it"),
+        (["run", "{not_json}", "--log", "{empty}"], "--log {empty}: is a directory; give a file name"),
     ],
     "hand": [  # more in tests/rulebook/test_reading.py
         ([], "the following arguments are required: --game, --hole, --board"),
@@ -292,6 +303,7 @@ BAD_INPUTS: dict[str, list[tuple[list[str], str]]] = {
         (["--table", "{missing}", "--strategy", "gind,gind"], "a strategy is named twice"),
         (["--table", "{missing}", "--variant", "poker"], "unknown variant 'poker'"),
         (["--table", "{missing}", "--out", "x.csv"], "--out 'x.csv': expected a .parquet file name"),
+        (["--table", "{missing}", "--out", "{whole}"], "--out {whole}: exists; give --force to replace it"),
         (["--table", "{corrupt_tables}/riemann-v06-standard.parquet"], "riemann-v06-standard.parquet"),
         (["--table", "{tables}/riemann-v06-standard.parquet", "--variant", "wild"], "a 'standard' table, not 'wild'"),
         (["--table", "{tables}/riemann-v06-standard.parquet", "--abstraction", "{missing}"], "no abstraction tables"),
@@ -309,6 +321,11 @@ BAD_INPUTS: dict[str, list[tuple[list[str], str]]] = {
         (["run", "{not_json}", "--log", "{file}"], "--log {file}: exists; give --force to replace it"),
         (["run", "{not_json}", "--log", "{empty}"], "--log {empty}: is a directory; give a file name"),
         (["phh", "{missing}", "{empty}"], "{missing}: no such log"),
+        (["run", "{not_json}", "--phh", "{file}"], "--phh {file}: exists and is not a directory"),
+        (
+            ["run", "{not_json}", "--phh", "{phh_full}"],
+            "--phh {phh_full}: already holds .phh files; give --force to replace them",
+        ),
     ],
 }
 
@@ -327,6 +344,54 @@ def test_bad_input_is_one_line_and_exit_2(command, argv, needle, bad, capsys):
 def test_every_command_has_a_table_of_bad_inputs():
     assert set(BAD_INPUTS) == set(cli.SUBCOMMANDS)
     assert all(len(cases) >= 5 for cases in BAD_INPUTS.values())
+
+
+# --------------------------------------------------------------------------- records: never replaced unasked
+def test_a_log_or_phh_folder_is_replaced_only_with_force(tmp_path, capsys):
+    """``multi run --log``, ``rulebook run --log/--phh`` and ``rulebook phh`` refuse what is
+    there (exit 2, the file untouched) and replace it with ``--force``, to the same bytes."""
+    multi = [str(ROOT / "docs" / "examples" / "multi" / "side_pots.json"), "--log", str(tmp_path / "t.log")]
+    assert cli.main(["multi", "run", *multi]) == 0
+    first = (tmp_path / "t.log").read_bytes()
+    (tmp_path / "t.log").write_bytes(b"kept")
+    capsys.readouterr()
+    assert cli.main(["multi", "run", *multi]) == 2
+    assert "--log" in capsys.readouterr().err and (tmp_path / "t.log").read_bytes() == b"kept"
+    assert cli.main(["multi", "run", *multi, "--force"]) == 0
+    assert (tmp_path / "t.log").read_bytes() == first and cli.main(["multi", "check", str(tmp_path / "t.log")]) == 0
+
+    log, phh = tmp_path / "hands.jsonl", tmp_path / "phh"
+    scenario = str(ROOT / "docs" / "examples" / "rulebook" / "committed.json")
+    assert cli.main(["rulebook", "run", scenario, "--log", str(log), "--phh", str(phh)]) == 0
+    hand = (phh / "1.phh").read_bytes()
+    (phh / "1.phh").write_bytes(b"kept")
+    log.unlink()
+    capsys.readouterr()
+    assert cli.main(["rulebook", "run", scenario, "--log", str(log), "--phh", str(phh)]) == 2
+    assert "already holds .phh files" in capsys.readouterr().err and not log.exists()
+    assert cli.main(["rulebook", "run", scenario, "--log", str(log), "--phh", str(phh), "--force"]) == 0
+    assert (phh / "1.phh").read_bytes() == hand
+    (phh / "1.phh").write_bytes(b"kept")
+    assert cli.main(["rulebook", "phh", str(log), str(phh)]) == 2
+    assert (phh / "1.phh").read_bytes() == b"kept"
+    assert cli.main(["rulebook", "phh", str(log), str(phh), "--force"]) == 0
+    assert (phh / "1.phh").read_bytes() == hand
+
+
+def test_census_out_replaces_a_file_only_with_force(tmp_path, capsys):
+    out = tmp_path / "counts.parquet"
+    out.write_bytes(b"kept")
+    assert run_cli(["census", "--deck", "standard", "--out", str(out)], capsys)[0] == 2
+    assert out.read_bytes() == b"kept"
+    assert run_cli(["census", "--deck", "standard", "--out", str(out), "--force"], capsys)[0] == 0
+    assert int(pd.read_parquet(out)["count"].sum()) == 2598960 - 249900  # C(51, 5): no 2c in the deck
+
+
+def test_census_draws_no_progress_bar_off_a_terminal(capsys):
+    """Progress goes to a terminal only: captured stderr (not a terminal) stays empty."""
+    code, out, err = run_cli(["census", "--game", "omaha", "--samples", "3000", "--seed", "1"], capsys)
+    assert code == 0 and err == ""
+    assert out.startswith("omaha: 3,000 hands (estimate from 3,000 seeded deals (seed 1))")
 
 
 # --------------------------------------------------------------------------- verify: 0, 1 and no file unasked
@@ -394,6 +459,16 @@ def test_verify_out_replaces_a_file_only_with_force(bad, tmp_path, capsys):
     assert code == 0 and json.loads(report.read_text())["pass"] is True
 
 
+def test_verify_shows_progress_on_a_terminal_only(bad, capsys):
+    """``verify --hands 1000000`` ran minutes with no output: a tqdm bar per variant, by
+    default when stderr is a terminal (captured stderr is not: nothing), or with --progress."""
+    argv = ["verify", "--tables", bad["tables"], "--receipt", bad["receipt"], "--abstraction", bad["abs_cb"]]
+    code, _, err = run_cli([*argv, "--hands", "3"], capsys)
+    assert code == 0 and err == ""
+    code, _, err = run_cli([*argv, "--hands", "3", "--progress"], capsys)
+    assert code == 0 and "verify standard: 100%" in err and "3/3 [" in err
+
+
 # --------------------------------------------------------------------------- play
 def test_play_takes_words_shows_categories_totals_the_session_and_saves_the_hands(bad, tmp_path):
     import io
@@ -443,6 +518,13 @@ def test_solve_out_saves_the_policy_and_its_summary(tmp_path, capsys):
     summary = json.loads((tmp_path / "summary.json").read_text())
     assert summary == {**printed, "num_infosets": 12, "num_actions": 24}
     assert policy.shape == (24,) and np.allclose(np.add.reduceat(policy, np.arange(0, 24, 2)), 1.0)
+    (tmp_path / "summary.json").write_text("kept")  # a second solve into the folder: only with --force
+    argv = ["solve", "--game", "kuhn", "--iterations", "100", "--json", "--out", str(tmp_path)]
+    code, _, err = run_cli(argv, capsys)
+    assert code == 2 and "holds policy.npy and summary.json already; give --force" in err
+    assert (tmp_path / "summary.json").read_text() == "kept"
+    assert run_cli([*argv, "--force"], capsys)[0] == 0
+    assert json.loads((tmp_path / "summary.json").read_text())["iterations"] == 100
 
 
 def test_solve_out_on_a_poker51_game(bad, tmp_path, capsys):
@@ -544,6 +626,72 @@ def test_ctrl_c_stops_a_long_solve_within_seconds_and_leaves_no_out_folder(tmp_p
     assert code == 130 and took < 5
     assert b"poker51 solve: interrupted" in rest
     assert list(tmp_path.iterdir()) == []
+
+
+def interrupt_when_running(argv: list[str], started: bytes) -> tuple[int, float, bytes]:
+    """Run ``poker51 ARGV`` with its stderr on a terminal, wait until its progress bar shows a
+    rate (chunks have run) and names ``started``, send SIGINT: (exit code, seconds from the
+    signal to the exit, what it printed after)."""
+    import fcntl
+    import os
+    import pty
+    import re
+    import select
+    import signal
+    import struct
+    import termios
+    import time
+
+    env = {**os.environ, "PYTHONPATH": str(ROOT / "src")}
+    rate = re.compile(rb"\d ?(it|hand|board)/s")
+    master, slave = pty.openpty()
+    fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", 24, 100, 0, 0))
+    child = subprocess.Popen(
+        [sys.executable, "-m", "poker51.cli", *argv], env=env, stdout=subprocess.DEVNULL, stderr=slave
+    )
+    os.close(slave)
+
+    def read(seconds: float) -> bytes:
+        got = b""
+        while select.select([master], [], [], seconds)[0]:
+            try:
+                chunk = os.read(master, 4096)
+            except OSError:
+                break
+            if not chunk:
+                break
+            got += chunk
+            if rate.search(got):
+                break
+        return got
+
+    try:
+        seen, deadline = b"", time.monotonic() + 120
+        while not (rate.search(seen) and started in seen) and time.monotonic() < deadline:
+            seen += read(1.0)
+        assert started in seen and child.poll() is None, seen
+        sent = time.perf_counter()
+        child.send_signal(signal.SIGINT)
+        code = child.wait(timeout=10)
+        took = time.perf_counter() - sent
+        rest = read(0.5)
+    finally:
+        child.kill()
+        os.close(master)
+    return code, took, rest
+
+
+def test_ctrl_c_stops_a_long_verify_and_census_within_seconds(bad, tmp_path):
+    """The other long commands as processes: ``verify --hands 10^6`` (a loop of hands) and the
+    exact Omaha census (chunks of boards) stop within 5 s of a SIGINT, exit 130, and a
+    ``verify --out`` file is not written."""
+    report = tmp_path / "report.json"
+    verify = ["verify", "--tables", bad["tables"], "--receipt", bad["receipt"], "--abstraction", bad["abs_cb"]]
+    code, took, rest = interrupt_when_running([*verify, "--hands", "1000000", "--out", str(report)], b"verify standard")
+    assert code == 130 and took < 5 and b"poker51 verify: interrupted" in rest
+    assert not report.exists() and list(tmp_path.iterdir()) == []
+    code, took, rest = interrupt_when_running(["census", "--game", "omaha"], b"census")
+    assert code == 130 and took < 5 and b"poker51 census: interrupted" in rest
 
 
 def test_exit_codes_are_documented():

@@ -44,3 +44,15 @@ def test_every_figure_cell_calls_a_draw_function_per_figure_it_names():
             named = c["metadata"]["poker51_figures"]
             calls = len(re.findall(r"figures\.draw_\w+\(", "".join(c["source"])))
             assert calls == (1 if isinstance(named, str) else len(named)), "".join(c["source"])
+
+
+def test_no_module_imports_tqdm_auto():
+    """``tqdm.auto`` (and ``tqdm.notebook``) print a TqdmExperimentalWarning in the notebook's
+    first cell: the package imports plain ``tqdm``."""
+    src = ROOT / "src" / "poker51"
+    bad = [
+        str(p.relative_to(src))
+        for p in sorted(src.rglob("*.py"))
+        if re.search(r"^\s*(from|import) tqdm\.(auto|autonotebook|notebook)\b", p.read_text(), re.M)
+    ]
+    assert bad == []

@@ -4,15 +4,18 @@ Examples::
 
     poker51 census --deck wild
     poker51 census --remove 5h,Ks --json
-    poker51 census --marker Ah --rule bug --out bug_ah.parquet
+    poker51 census --marker Ah --rule bug --out results/bug_ah.parquet
     poker51 census --game omaha --json                      # the rule book's games (poker51.rulebook)
     poker51 census --game omaha5 --samples 1000000 --seed 1 # a seeded estimate with 95% intervals
+
+A rule book game's census shows a progress bar when stderr is a terminal (not with --json).
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import sys
 
 HELP = "exact category counts of every five-card hand of a deck (named, with cards removed, or a marker rule)"
 
@@ -40,7 +43,10 @@ def configure(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument("--seed", type=int, default=None, metavar="S", help="with --samples: the seed (default 0)")
     parser.add_argument("--json", action="store_true", help="print the counts as one JSON object")
-    parser.add_argument("--out", default=None, metavar="FILE.parquet", help="also write the counts table")
+    parser.add_argument(
+        "--out", default=None, metavar="FILE.parquet", help="also write the counts table (not over a file)"
+    )
+    parser.add_argument("--force", action="store_true", help="let --out replace an existing file")
 
 
 def _run_game(args: argparse.Namespace) -> int:
@@ -57,7 +63,8 @@ def _run_game(args: argparse.Namespace) -> int:
     if args.seed is not None and args.seed < 0:
         raise InputError(f"--seed {args.seed}: a seed is a non-negative integer")
     method = "exact" if args.samples is None else "estimate"
-    res = game_census(args.game, method, args.samples, 0 if args.seed is None else args.seed, progress=not args.json)
+    seed = 0 if args.seed is None else args.seed
+    res = game_census(args.game, method, args.samples, seed, progress=not args.json and sys.stderr.isatty())
     if args.json:
         print(json.dumps(res.to_json()))
         return 0
@@ -76,6 +83,7 @@ def _run_game(args: argparse.Namespace) -> int:
 def run(args: argparse.Namespace) -> int:
     from poker51.census.count import STANDARD_ORDER, census, counts_frame
     from poker51.census.decks import make_deck
+    from poker51.commands import check_new_file
     from poker51.errors import InputError
     from poker51.hands.evaluate import CATEGORIES
     from poker51.io import write_parquet
@@ -90,6 +98,7 @@ def run(args: argparse.Namespace) -> int:
     deck = make_deck(args.deck or "full52", remove=args.remove or (), marker=args.marker, rule=args.rule)
     if args.out is not None and not str(args.out).endswith(".parquet"):
         raise InputError(f"--out {args.out!r}: expected a .parquet file name")
+    check_new_file("--out", args.out, args.force)
     res = census(deck)
     total = res.category_counts()
     if args.json:

@@ -19,6 +19,7 @@ import json
 import sys
 from pathlib import Path
 
+from poker51.commands import check_new_file
 from poker51.errors import InputError
 
 #: the most deals per type: the per-hand table holds a row per hand, type and policy
@@ -66,6 +67,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--out", default=None, help="write the summary table here (Parquet)")
     parser.add_argument("--hands-out", default=None, help="write the per-hand nets here (Parquet)")
     parser.add_argument("--figure", default=None, help="write the figure to FIGURE.pdf and FIGURE.png")
+    parser.add_argument("--force", action="store_true", help="let --out, --hands-out and --figure replace files")
     parser.add_argument("--json", action="store_true", help="print the summary as JSON records")
 
 
@@ -110,6 +112,9 @@ def run(args: argparse.Namespace) -> int:
         raise InputError(f"--seed must be non-negative, got {args.seed}")
     if args.stack < 1:
         raise InputError(f"--stack must be at least 1, got {args.stack}")
+    figures = [f"{args.figure}.pdf", f"{args.figure}.png"] if args.figure else []
+    for flag, path in [("--out", args.out), ("--hands-out", args.hands_out), *(("--figure", f) for f in figures)]:
+        check_new_file(flag, path, args.force)
     strategy = table_path(args.tables, args.variant)
     if args.v06 == TABLE_PLAYER and not strategy.is_file():
         raise InputError(f"--tables {args.tables}: no {strategy.name} (export it, or give --v06 {STAND_IN})")

@@ -4,11 +4,13 @@ Examples::
 
     poker51 multi run scenario.json             # a readable account of each hand
     poker51 multi run scenario.json --json      # the issue's JSON object
-    poker51 multi run scenario.json --log t.log # also write the table's log
-    poker51 multi check t.log                   # recompute every deck commitment of a log
+    poker51 multi run scenario.json --log results/t.log  # also write the table's log
+    poker51 multi check results/t.log                    # recompute every deck commitment of a log
 
 ``run`` exits 2 (one line naming the hand, the action and the rule) on an illegal scripted
 action; ``check`` exits 1 when a commitment does not match, 2 on a file that is not a log.
+``run --log`` refuses an existing file unless ``--force`` is given (a log is a record: it is
+never replaced unasked), and a directory.
 """
 
 from __future__ import annotations
@@ -25,7 +27,10 @@ def configure(parser: argparse.ArgumentParser) -> None:
     run = sub.add_parser("run", help="play a scenario file", description="play a scripted table (docs/multi.md)")
     run.add_argument("scenario", metavar="SCENARIO.json", help="the scenario (docs/multi.md)")
     run.add_argument("--json", action="store_true", help="print one JSON object: hands, final, conserved")
-    run.add_argument("--log", metavar="FILE", default=None, help="write the table's JSON-lines log here")
+    run.add_argument(
+        "--log", metavar="FILE", default=None, help="write the table's log here (an existing FILE needs --force)"
+    )
+    run.add_argument("--force", action="store_true", help="let --log replace an existing file")
     run.add_argument(
         "--belief",
         metavar="FILE",
@@ -73,9 +78,16 @@ def run(args: argparse.Namespace) -> int:
             verdict = "PASS" if res["failures"] == 0 else "FAIL"
             print(f"{verdict}: {res['checked']} of {res['hands']} hands checked, {res['failures']} failures")
         return 0 if res["failures"] == 0 else 1
+    from pathlib import Path
+
+    from poker51.errors import InputError
     from poker51.multi.belief import read_belief
     from poker51.multi.scenario import load_scenario, run_scenario
 
+    if args.log and Path(args.log).is_dir():
+        raise InputError(f"--log {args.log}: is a directory; give a file name")
+    if args.log and Path(args.log).exists() and not args.force:
+        raise InputError(f"--log {args.log}: exists; give --force to replace it")
     scn = load_scenario(args.scenario)
     belief = read_belief(args.belief) if args.belief else None
     out = run_scenario(scn, belief, log=args.log)

@@ -13,7 +13,8 @@ conserved; an illegal action exits 2 naming the hand, the action and the article
 ``check`` reproduces every shuffle of a log from its published seed: exit 0 when every hand
 checks, 1 when one does not, 2 on a bad log.  ``phh`` writes every hand of a log that Poker
 Hand History can express (Hold'em and the Omahas) as ``DIR/N.phh``.  ``run --log`` refuses an
-existing log unless ``--force`` is given (a log is a record: it is never replaced unasked).
+existing log unless ``--force`` is given (a log is a record: it is never replaced unasked), and
+``run --phh DIR`` and ``phh LOG DIR`` a DIR that already holds ``.phh`` files, likewise.
 """
 
 from __future__ import annotations
@@ -32,7 +33,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
     run_p.add_argument(
         "--log", default=None, metavar="LOG.jsonl", help="write the hand log (commitments, records); not over a file"
     )
-    run_p.add_argument("--force", action="store_true", help="let --log replace an existing file")
+    run_p.add_argument("--force", action="store_true", help="let --log and --phh replace existing files")
     run_p.add_argument("--phh", default=None, metavar="DIR", help="write each hand as Poker Hand History (DIR/N.phh)")
     check_p = sub.add_parser("check", help="check a hand log", description="reproduce every shuffle of a hand log")
     check_p.add_argument("log", metavar="LOG.jsonl")
@@ -40,6 +41,21 @@ def configure(parser: argparse.ArgumentParser) -> None:
     phh_p = sub.add_parser("phh", help="write a log's hands as PHH", description="write a log's hands as PHH files")
     phh_p.add_argument("log", metavar="LOG.jsonl")
     phh_p.add_argument("out", metavar="DIR")
+    phh_p.add_argument("--force", action="store_true", help="let DIR's .phh files be replaced")
+
+
+def _check_phh_dir(out: str, flag: str, force: bool) -> None:
+    """Refuse (bad input) a PHH folder that is a file, or that holds ``.phh`` files already
+    (they would be replaced) unless ``force``."""
+    from pathlib import Path
+
+    from poker51.errors import InputError
+
+    path = Path(out)
+    if path.exists() and not path.is_dir():
+        raise InputError(f"{flag}{out}: exists and is not a directory")
+    if not force and path.is_dir() and any(path.glob("*.phh")):
+        raise InputError(f"{flag}{out}: already holds .phh files; give --force to replace them")
 
 
 def _write_phh(records: list, out: str) -> tuple[int, int]:
@@ -70,6 +86,8 @@ def _run(args: argparse.Namespace) -> int:
         raise InputError(f"--log {args.log}: is a directory; give a file name")
     if args.log and Path(args.log).exists() and not args.force:
         raise InputError(f"--log {args.log}: exists; give --force to replace it")
+    if args.phh:
+        _check_phh_dir(args.phh, "--phh ", args.force)
     output, records = run_scenario(load_scenario(args.scenario))
     if args.log:
         write_log(records, args.log)
@@ -111,6 +129,7 @@ def _phh(args: argparse.Namespace) -> int:
     from poker51.rulebook.log import read_log
 
     records = [line for line in read_log(args.log) if line["type"] == "hand"]
+    _check_phh_dir(args.out, "", args.force)
     try:
         written, skipped = _write_phh(records, args.out)
     except (KeyError, TypeError, ValueError) as exc:

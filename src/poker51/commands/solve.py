@@ -10,7 +10,8 @@ the game's flat policy vector, :mod:`poker51.solver.tree`) and, next to it, ``DI
 the summary the command prints, plus what rebuilds the game (abstraction, population).  That
 is the layout of a pipeline solve folder (``results/{variant}/solve_p{p}/``).  Both files are
 written under temporary names and renamed when complete: an interrupted or failed solve leaves
-no ``DIR`` (nor a half-written file in an existing one).
+no ``DIR`` (nor a half-written file in an existing one).  A DIR that holds a solve already is
+refused unless ``--force`` is given.
 
 The iterations run in chunks of about a quarter second (:func:`poker51.study.solve.iterate_in_chunks`,
 the same result as one call): Ctrl-C stops the solve within a chunk, exit 130.
@@ -95,8 +96,10 @@ def configure(parser: argparse.ArgumentParser) -> None:
         "--out",
         default=None,
         metavar="DIR",
-        help="save the average policy as DIR/policy.npy and the summary as DIR/summary.json",
+        help="save the average policy as DIR/policy.npy and the summary as DIR/summary.json "
+        "(a DIR that holds them already needs --force)",
     )
+    parser.add_argument("--force", action="store_true", help="let --out replace DIR's policy.npy and summary.json")
 
 
 def run(args: argparse.Namespace) -> int:
@@ -117,7 +120,7 @@ def run(args: argparse.Namespace) -> int:
     schedule = _schedule(args)
     if args.target_exploitability is not None and not args.target_exploitability > 0:
         raise InputError(f"--target-exploitability must be positive, got {args.target_exploitability}")
-    out_dir = _out_dir(args.out)
+    out_dir = _out_dir(args.out, args.force)
 
     game = GAMES[args.game]()
     solver = SOLVERS[args.algorithm](game)
@@ -171,14 +174,18 @@ def _check_iterations(n: int) -> None:
         raise InputError(f"--iterations {n}: at most 2**62 = {MAX_ITERATIONS} (the solvers count in 64-bit integers)")
 
 
-def _out_dir(out: str | None) -> Path | None:
+def _out_dir(out: str | None, force: bool = False) -> Path | None:
     """``--out`` as a directory, checked now so that a bad path fails before the solve; it is
-    created only when the solve is done (:func:`_save`)."""
+    created only when the solve is done (:func:`_save`).  A directory that holds a solve
+    already (``policy.npy`` or ``summary.json``) is refused unless ``force``."""
     if out is None:
         return None
     d = Path(out)
     if d.exists() and not d.is_dir():
         raise InputError(f"--out {out}: exists and is not a directory")
+    held = [f for f in ("policy.npy", "summary.json") if (d / f).exists()]
+    if held and not force:
+        raise InputError(f"--out {out}: holds {' and '.join(held)} already; give --force to replace them")
     above = d.absolute().parent
     while not above.exists():
         above = above.parent
@@ -225,7 +232,7 @@ def _run_poker51(args: argparse.Namespace) -> int:
     if args.target_exploitability is not None and not args.target_exploitability > 0:
         raise InputError(f"--target-exploitability must be positive, got {args.target_exploitability}")
     pop = load_population(args.population)  # before the abstraction: a bad file fails fast
-    out_dir = _out_dir(args.out)
+    out_dir = _out_dir(args.out, args.force)
     ab = load_abstraction(args.abstraction, args.game).arrays()
     game = build_game(ab)
     types = variant_types(game, ab, pop)
