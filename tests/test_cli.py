@@ -576,53 +576,9 @@ def test_ctrl_c_stops_a_long_solve_within_seconds_and_leaves_no_out_folder(tmp_p
     """``solve --game leduc --iterations 10^8`` was one Numba call that ignored SIGINT for
     minutes and left an empty ``--out`` folder: now exit 130 within 5 s, and no folder.  The
     child's stderr is a terminal, so its progress bar says when the solve has started."""
-    import fcntl
-    import os
-    import pty
-    import re
-    import select
-    import signal
-    import struct
-    import termios
-    import time
-
     cli.main(["solve", "--game", "leduc", "--iterations", "2", "--json"])  # compiled: the child loads the cache
-    out = tmp_path / "solve"
-    env = {**os.environ, "PYTHONPATH": str(ROOT / "src")}
-    argv = [sys.executable, "-m", "poker51.cli", "solve", "--game", "leduc", "--iterations", "100000000"]
-    RATE = re.compile(rb"\d it/s|\dit/s")  # tqdm's "2527.32it/s", not the "?it/s" of its first line
-    master, slave = pty.openpty()
-    fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", 24, 100, 0, 0))  # tqdm draws nothing at 0 columns
-    child = subprocess.Popen([*argv, "--out", str(out)], env=env, stdout=subprocess.DEVNULL, stderr=slave)
-    os.close(slave)
-
-    def read(seconds: float) -> bytes:
-        got = b""
-        while select.select([master], [], [], seconds)[0]:
-            try:
-                chunk = os.read(master, 4096)
-            except OSError:  # the child is gone
-                break
-            if not chunk:
-                break
-            got += chunk
-            if RATE.search(got):
-                break
-        return got
-
-    try:
-        seen, deadline = b"", time.monotonic() + 60
-        while not RATE.search(seen) and time.monotonic() < deadline:  # a measured rate: chunks have run
-            seen += read(1.0)
-        assert b"dcfr leduc" in seen and child.poll() is None, seen
-        sent = time.perf_counter()
-        child.send_signal(signal.SIGINT)
-        code = child.wait(timeout=5)
-        took = time.perf_counter() - sent
-        rest = read(0.5)
-    finally:
-        child.kill()
-        os.close(master)
+    argv = ["solve", "--game", "leduc", "--iterations", "100000000", "--out", str(tmp_path / "solve")]
+    code, took, rest = interrupt_when_running(argv, b"dcfr leduc")
     assert code == 130 and took < 5
     assert b"poker51 solve: interrupted" in rest
     assert list(tmp_path.iterdir()) == []
