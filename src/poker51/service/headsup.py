@@ -63,7 +63,8 @@ from poker51.table.protocol import TableAction
 
 HOUSE = "house"
 #: the host counts cents (1 jbit = 100 cents): banks, movements, chips and nets; the hand is whole jbits
-JBIT = 100
+from poker51.multi.law import JBIT  # noqa: E402  (cents per jbit: the tables' law is its one home)
+
 #: the most of the owner's bank one hand buys in, and the house's stake for Riemann (jbits)
 STACK_CAP = 64
 HOUSE_STAKE = 64

@@ -52,7 +52,8 @@ from poker51.service.room import Event, Movement, Outcome
 
 HOUSE = "house"
 #: every amount the store holds is integer cents (1 jbit = 100 cents), as in ``poker51.multi``
-JBIT = 100
+from poker51.multi.law import JBIT  # noqa: E402  (cents per jbit: the tables' law is its one home)
+
 START_BANK = 8 * JBIT
 RECOVERY_TARGET = 8 * JBIT
 #: the recovery: one jbit per RECOVERY_SECONDS of the service clock while a bank is below 8 jbits
