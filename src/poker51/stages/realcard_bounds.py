@@ -99,9 +99,10 @@ def run_realcard_bounds(
             p=float(p),
             hands=int(hands),
             seed=int(seed),
-            seconds={k: round(v, 1) for k, v in tb.seconds.items()},
         ),
     )
+    # wall-clock seconds go to the log only: the table must be byte-identical whatever --cores is
+    log.info("realcard_bounds %s p=%s seconds: %s", variant, p, {k: round(v, 1) for k, v in tb.seconds.items()})
     for r in tb.rows:
         log.info(
             "realcard_bounds %s p=%s %s: %+.4f [%+.4f, %+.4f] (control variate), exact in G_ind %+.4f; "
