@@ -19,6 +19,7 @@ the other people the table's ledger reports, and the nets sum to zero.
 
 from __future__ import annotations
 
+import os
 import random
 import warnings
 
@@ -30,8 +31,10 @@ from service_helpers import Service
 from poker51.service import store as stmod
 from poker51.service.bots import SyncBot, choose_fiveseat, choose_headsup
 
+#: POKER51_HYPOTHESIS_EXAMPLES=N: N random examples (not derandomized), a longer hunt than CI's 12
+_HUNT = int(os.environ.get("POKER51_HYPOTHESIS_EXAMPLES", "0"))
 SETTINGS = settings(
-    max_examples=12, deadline=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow]
+    max_examples=_HUNT or 12, deadline=None, derandomize=not _HUNT, suppress_health_check=[HealthCheck.too_slow]
 )  # fmt: skip
 
 
@@ -57,13 +60,18 @@ def global_conservation(svc) -> None:
 
 
 def unchanged(svc, room: str, bot: SyncBot, frame: dict) -> dict:
-    """Send a bad ``frame``: an error frame, and nothing stored changes."""
-    before = svc.store.counts(room), svc.store.bank(bot.track.account), bot.track.turn
+    """Send a bad ``frame``: an error frame, and nothing stored or held changes (the room's turn
+    as the host holds it: the bot's own count may still be catching up on earlier events)."""
+    before = svc.store.counts(room), svc.store.bank(bot.track.account), getattr(svc.host.slots.get(room), "turn", None)
     ident = frame.get("id")
     bot.ws.send_text(__import__("json").dumps(frame))
     answer = bot.until(lambda f: f.get("type") in ("error", "ack") and f.get("re") == ident)
     assert answer["type"] == "error", (frame, answer)
-    assert (svc.store.counts(room), svc.store.bank(bot.track.account), bot.track.turn) == before, frame
+    assert (
+        svc.store.counts(room),
+        svc.store.bank(bot.track.account),
+        getattr(svc.host.slots.get(room), "turn", None),
+    ) == before, frame
     return answer
 
 
@@ -145,7 +153,9 @@ def test_headsup_sessions_conserve_every_jbit(svc, ops, seed):
     global_conservation(svc)
     # each hand: cash-out = buy-in + net; the bank: start + recoveries + nets; the house: - nets
     me = svc.client.get("/api/account", headers=acc.headers).json()
-    assert me["bank"] == me["ledger_sum"] == svc.store.bank(acc.id)
+    # the bank shown counts the recovery due since the last movement (not booked until one)
+    assert me["ledger_sum"] == svc.store.bank(acc.id) and me["recovery_due"] >= 0
+    assert me["bank"] == me["ledger_sum"] + me["recovery_due"] == svc.store.bank_due(acc.id, svc.clock.now())
     history = {h["hand"]: h["net"] for h in svc.client.get("/api/history", headers=acc.headers).json()}
     receipts: dict[int, dict[str, int]] = {}
     for rec in me["receipts"]:
@@ -153,7 +163,7 @@ def test_headsup_sessions_conserve_every_jbit(svc, ops, seed):
     assert len(receipts) == len(history)
     for n, rec in receipts.items():
         assert 100 * (rec["cashout"] - rec["buyin"]) == history[f"{room}-{n}"]  # receipts jbits, nets cents
-    assert me["bank"] == minted(svc, acc.id) + sum(history.values())
+    assert me["ledger_sum"] == minted(svc, acc.id) + sum(history.values())
     assert svc.store.bank(stmod.HOUSE) - house0 == -sum(history.values())
 
 

@@ -419,10 +419,22 @@ def create_app(host: Host, clock_period: float | None = 1.0) -> Starlette:
             return _error(401, "bad_token", "send the account's token: Authorization: Bearer <token>")
         now = host.clock.now()
         bank = await anyio.to_thread.run_sync(host.store.bank_due, account, now)
+        booked = await anyio.to_thread.run_sync(host.store.bank, account)
         total = await anyio.to_thread.run_sync(host.store.ledger_sum, account)
         rec = await anyio.to_thread.run_sync(host.store.receipts_of, account)
         name = await anyio.to_thread.run_sync(host.context.display_name, account)
-        return JSONResponse({"account": account, "name": name, "bank": bank, "ledger_sum": total, "receipts": rec})
+        # bank: what the account may spend now; recovery_due: the part of it not yet booked (the
+        # hourly recovery is booked by the next command that moves jbits); bank = ledger_sum + recovery_due
+        return JSONResponse(
+            {
+                "account": account,
+                "name": name,
+                "bank": bank,
+                "recovery_due": bank - booked,
+                "ledger_sum": total,
+                "receipts": rec,
+            }
+        )
 
     async def new_room(request: Request) -> Response:
         account = await _account(host, request)
