@@ -136,6 +136,58 @@ def test_commit_is_all_or_nothing(db_url):
     store.close()
 
 
+def test_group_commit_fails_a_job_alone(db_url):
+    """commit_many: three rooms' commits in one transaction; the one that would take a bank
+    below 0 fails alone (the batch rolled back and each run again), the others are written."""
+    store = Store.open(db_url, now=0.0)
+    accs = [store.create_account(0.0)[0] for _ in range(3)]
+    for k, acc in enumerate(accs):
+        store.create_room(f"room{k}", "headsup", {}, "v0.6", acc, 0.0)
+
+    def job(k: int, cents: int):
+        out = Outcome([{"k": k}], [Movement(accs[k], -cents, "buyin", {"kind": "buyin"})], [Event("all", {"k": k})])
+        return lambda conn: store.commit_on(conn, f"room{k}", out, ["all"], 1.0, accs[k], f"c{k}")
+
+    done = store.commit_many([job(0, 300), job(1, 801), job(2, 500)])
+    assert [type(d).__name__ for d in done] == ["Committed", "StoreError", "Committed"]
+    assert [store.bank(a) for a in accs] == [500, 800, 300] and store.check_banks() == []
+    assert [store.counts(f"room{k}")["journal"] for k in range(3)] == [1, 0, 1]
+    done = store.commit_many([job(1, 800)])  # the refused one, once its bank allows it
+    assert done[0].turn == 1 and store.bank(accs[1]) == 0
+    store.close()
+
+
+def test_group_committer_writes_many_rooms_per_transaction(db_url):
+    """Forty rooms commit at once through the host's writer thread: every commit written and
+    answered, in fewer transactions than commits, each room's turn in order."""
+    import asyncio
+
+    from poker51.service.groupcommit import GroupCommitter
+
+    store = Store.open(db_url, now=0.0)
+    acc = store.create_account(0.0)[0]
+    for k in range(40):
+        store.create_room(f"room{k}", "headsup", {}, "v0.6", acc, 0.0)
+    gc = GroupCommitter(store)
+
+    async def room(k: int) -> list[int]:
+        turns = []
+        for step in range(5):
+            out = Outcome([{"k": k, "step": step}], [], [Event("all", {"step": step})])
+            c = await gc.commit(lambda conn, out=out: store.commit_on(conn, f"room{k}", out, ["all"], 1.0))
+            turns.append(c.turn)
+        return turns
+
+    async def main():
+        return await asyncio.gather(*(room(k) for k in range(40)))
+
+    assert asyncio.run(main()) == [[1, 2, 3, 4, 5]] * 40
+    transactions, commits = gc.written
+    assert commits == 200 and transactions < commits
+    assert all(store.counts(f"room{k}")["events"] == 5 for k in range(40))
+    store.close()
+
+
 @pytest.mark.parametrize("url", ["sqlite://", "mysql://x@y/z", "not a url", "sqlite:///:memory:"])
 def test_bad_urls(url):
     with pytest.raises(StoreError, match="--db"):

@@ -3,8 +3,9 @@
 :class:`Host` keeps every open room in memory (rebuilt from its journal on start), one
 :class:`asyncio.Lock` per room so that commands, queries, hellos and clock ticks of a room run one
 at a time, and the connections of each room with their accounts.  A command is checked
-(envelope, token, replayed id, turn), applied by the room, **committed** by the store in one
-transaction, and only then broadcast, each event to the connections that may see it.  Each
+(envelope, token, replayed id, turn), applied by the room, **committed** by the store (in a
+transaction it may share with other rooms' commits: :mod:`poker51.service.groupcommit`), and only
+then broadcast, each event to the connections that may see it.  Each
 connection has its own send queue, so a slow client never holds a room's lock.
 
 :func:`create_app` builds the Starlette app: the page and its static files, the HTTP API and the
@@ -36,6 +37,7 @@ from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from poker51.service import rooms as registry
+from poker51.service.groupcommit import GroupCommitter
 from poker51.service.protocol import (
     MAX_FRAME,
     PROTOCOL,
@@ -139,6 +141,7 @@ class Host:
 
     def __init__(self, store: Store, context: registry.Context | None = None, clock: Clock | None = None) -> None:
         self.store = store
+        self.committer = GroupCommitter(store)  # every room's commits, many per transaction
         self.context = context or registry.Context()
         if self.context.names is None:
             self.context.names = store.names
@@ -212,8 +215,9 @@ class Host:
             }
             return c.answer
 
-        committed = await anyio.to_thread.run_sync(
-            lambda: self.store.commit(
+        committed = await self.committer.commit(
+            lambda conn: self.store.commit_on(
+                conn,
                 slot.id,
                 outcome,
                 audiences,

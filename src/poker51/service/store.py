@@ -514,67 +514,106 @@ class Store:
         answer stored under (account, action id).  A person's bank that would fall below 0
         refuses the whole transaction (:class:`StoreError`)."""
         with self.engine.begin() as conn:
-            room = conn.execute(
-                sa.select(rooms.c.turn, rooms.c.seq, rooms.c.closed).where(rooms.c.id == room_id).with_for_update()
-            ).first()
-            if room is None:
-                raise StoreError(f"no room {room_id!r}")
-            turn, seq = int(room.turn), int(room.seq)
-            for entry in outcome.journal:
-                turn += 1
-                conn.execute(journal.insert().values(room_id=room_id, seq=turn, entry=dumps(entry), at=now))
-            out = Committed(turn, seq)
-            for acc in dict.fromkeys(m.account for m in outcome.movements):
-                self._recover(conn, acc, now)
-            own = 0
-            for k, m in enumerate(outcome.movements):
-                if not isinstance(m, Movement) or type(m.delta) is not int:
-                    raise StoreError(f"room {room_id}: a movement is not a Movement with an int delta: {m!r}")
-                if m.account == account and action_id is not None and m.receipt is not None:
-                    rid = action_id if own == 0 else f"{action_id}#{own}"
-                    own += 1
-                else:
-                    rid = f"{room_id}:{turn}:{k}"
-                try:
-                    bank = self._move(conn, m.account, m.delta, m.kind, rid, room_id, now)
-                except sa.exc.IntegrityError:
-                    raise StoreError(
-                        f"room {room_id}: {m.kind} of {m.delta} would take {m.account}'s bank below 0"
-                    ) from None
-                out.banks[m.account] = bank
-                if m.receipt is not None:
-                    conn.execute(
-                        receipts.insert().values(
-                            account_id=m.account, receipt_id=rid, room_id=room_id, body=dumps(m.receipt), at=now
-                        )
-                    )
-                    out.receipts.setdefault(m.account, []).append({"id": rid, **json.loads(dumps(m.receipt))})
-            rows: list[dict[str, Any]] = []  # one executemany for the command's events
-            for ev, aud in zip(outcome.events, audiences, strict=True):
-                if aud == "archive":
-                    self._archive(conn, room_id, ev, now)
-                    continue
-                seq += 1
-                body = dumps(ev.payload)
-                rows.append({"room_id": room_id, "seq": seq, "turn": turn, "audience": aud, "payload": body, "at": now})
-                out.events.append(StoredEvent(seq, turn, aud, json.loads(body)))
-            if rows:
-                conn.execute(events.insert(), rows)
-            out.seq = seq
-            if account is not None and account not in out.banks:
-                b = conn.execute(sa.select(accounts.c.bank).where(accounts.c.id == account)).scalar_one_or_none()
-                if b is not None:
-                    out.banks[account] = int(b)
-            values: dict[str, Any] = {"turn": turn, "seq": seq}
-            if close:
-                values["closed"] = now
-            conn.execute(rooms.update().where(rooms.c.id == room_id).values(**values))
-            if answer is not None and account is not None and action_id is not None:
+            return self.commit_on(conn, room_id, outcome, audiences, now, account, action_id, answer, close)
+
+    def commit_many(self, jobs: Sequence[Callable[[Connection], Committed]]) -> list[Committed | Exception]:
+        """Group commit: run ``jobs`` (each ``lambda conn: store.commit_on(conn, ...)`` of one
+        room) in one transaction, one write to disk for all of them.  If any job fails the
+        transaction rolls back whole and each job runs again in its own transaction, so a
+        failure (a bank refusal, a replayed id) is that job's alone: each result is the job's
+        :class:`Committed` or the exception it raised.  A room's commits never share a batch
+        (the host holds the room's lock until its commit returns), so the order within a room
+        is the order of its commands."""
+        if len(jobs) > 1:
+            try:
+                with self.engine.begin() as conn:
+                    done: list[Committed | Exception] = [job(conn) for job in jobs]
+                return done
+            except Exception:  # each job again, alone, below
+                pass
+        out: list[Committed | Exception] = []
+        for job in jobs:
+            try:
+                with self.engine.begin() as conn:
+                    out.append(job(conn))
+            except Exception as exc:  # handed back to the job's caller
+                out.append(exc)
+        return out
+
+    def commit_on(
+        self,
+        conn: Connection,
+        room_id: str,
+        outcome: Outcome,
+        audiences: Sequence[str],
+        now: float,
+        account: str | None = None,
+        action_id: str | None = None,
+        answer: Callable[[Committed], dict[str, Any]] | None = None,
+        close: bool = False,
+    ) -> Committed:
+        """:meth:`commit`'s writes on ``conn``, inside the caller's transaction."""
+        room = conn.execute(
+            sa.select(rooms.c.turn, rooms.c.seq, rooms.c.closed).where(rooms.c.id == room_id).with_for_update()
+        ).first()
+        if room is None:
+            raise StoreError(f"no room {room_id!r}")
+        turn, seq = int(room.turn), int(room.seq)
+        for entry in outcome.journal:
+            turn += 1
+            conn.execute(journal.insert().values(room_id=room_id, seq=turn, entry=dumps(entry), at=now))
+        out = Committed(turn, seq)
+        for acc in dict.fromkeys(m.account for m in outcome.movements):
+            self._recover(conn, acc, now)
+        own = 0
+        for k, m in enumerate(outcome.movements):
+            if not isinstance(m, Movement) or type(m.delta) is not int:
+                raise StoreError(f"room {room_id}: a movement is not a Movement with an int delta: {m!r}")
+            if m.account == account and action_id is not None and m.receipt is not None:
+                rid = action_id if own == 0 else f"{action_id}#{own}"
+                own += 1
+            else:
+                rid = f"{room_id}:{turn}:{k}"
+            try:
+                bank = self._move(conn, m.account, m.delta, m.kind, rid, room_id, now)
+            except sa.exc.IntegrityError:
+                raise StoreError(
+                    f"room {room_id}: {m.kind} of {m.delta} would take {m.account}'s bank below 0"
+                ) from None
+            out.banks[m.account] = bank
+            if m.receipt is not None:
                 conn.execute(
-                    answers.insert().values(
-                        account_id=account, action_id=action_id, room_id=room_id, body=dumps(answer(out)), at=now
+                    receipts.insert().values(
+                        account_id=m.account, receipt_id=rid, room_id=room_id, body=dumps(m.receipt), at=now
                     )
                 )
+                out.receipts.setdefault(m.account, []).append({"id": rid, **json.loads(dumps(m.receipt))})
+        rows: list[dict[str, Any]] = []  # one executemany for the command's events
+        for ev, aud in zip(outcome.events, audiences, strict=True):
+            if aud == "archive":
+                self._archive(conn, room_id, ev, now)
+                continue
+            seq += 1
+            body = dumps(ev.payload)
+            rows.append({"room_id": room_id, "seq": seq, "turn": turn, "audience": aud, "payload": body, "at": now})
+            out.events.append(StoredEvent(seq, turn, aud, json.loads(body)))
+        if rows:
+            conn.execute(events.insert(), rows)
+        out.seq = seq
+        if account is not None and account not in out.banks:
+            b = conn.execute(sa.select(accounts.c.bank).where(accounts.c.id == account)).scalar_one_or_none()
+            if b is not None:
+                out.banks[account] = int(b)
+        values: dict[str, Any] = {"turn": turn, "seq": seq}
+        if close:
+            values["closed"] = now
+        conn.execute(rooms.update().where(rooms.c.id == room_id).values(**values))
+        if answer is not None and account is not None and action_id is not None:
+            conn.execute(
+                answers.insert().values(
+                    account_id=account, action_id=action_id, room_id=room_id, body=dumps(answer(out)), at=now
+                )
+            )
         return out
 
     def _archive(self, conn: Connection, room_id: str, ev: Event, now: float) -> None:
