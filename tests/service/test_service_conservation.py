@@ -28,6 +28,7 @@ from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
 from service_helpers import Service
 
+from poker51.service import fiveseat as fsmod
 from poker51.service import store as stmod
 from poker51.service.bots import SyncBot, choose_fiveseat, choose_headsup
 
@@ -219,7 +220,11 @@ def test_fiveseat_sessions_conserve_every_jbit(svc, ops, seed):
                     a = bots[actor].send(cmd)
                     assert a["type"] == "ack" or a.get("code") == "stale_turn", (cmd, a)
             elif op == "leave" and seat[i] is not None:
-                assert b.send({"type": "leave"})["type"] == "ack"
+                a = b.send({"type": "leave"})
+                # refused only when the table already let the person go: closed after its idle
+                # hours, the leave already pending, or stood up (the test's seat map lags)
+                assert a["type"] == "ack" or a.get("rule") in (fsmod.RULE_CLOSED, fsmod.RULE_LEAVING,
+                                                               fsmod.RULE_SEATED), a  # fmt: skip
                 seat[i] = None
             elif op == "back":
                 b.send({"type": "back"})  # refused unless away: either way conservation holds
