@@ -209,3 +209,42 @@ def test_the_priors_given_the_hand_are_exact_counts(setup14):
     assert np.abs(counts - np.round(counts)).max() < 1e-9 and counts.min() > -1e-9
     assert np.array_equal(np.round(counts), G.class_counts_given(gd, np.arange(gd.n_hands)))
     assert comb(gd.n - 5, 5) == 126 and np.all(np.round(counts).sum(axis=1) == 126)
+
+
+def test_given_table_reads_back_from_its_frames_and_plays(tmp_path):
+    """``given`` as the bounds play it: its dealt-hand choices, G_ind's post-draw choices and V_ind's
+    hand values as the control variate; the frames realcard_br writes read back as the very table
+    (read_strategies, the exact G_ind value NaN); in G_ind itself (mode IND) it does not beat V_ind."""
+    import pandas as pd
+
+    from poker51.realcard import bounds as B
+    from poker51.realcard import bounds_kernels as BK
+
+    gd = G.small_deck([4 * r + s for r in range(7, 13) for s in (2, 3)], n_buckets=5)
+    ta = G.random_table(gd.n_classes, gd.n_buckets, seed=26)
+    r = G.v_ind(gd, ta)
+    S, rg = B.given_table(gd, ta, r)
+    ref = B.result_table(gd, r)
+    idx = B.colex_rows(gd.hands)
+    assert np.array_equal(S.keep[idx], rg.keep.astype(np.uint8)) and np.array_equal(S.open[idx], rg.opening)
+    assert np.array_equal(S.g, ref.g) and not np.array_equal(S.keep, ref.keep)
+    for name in ("post_open", "post_xb2", "post_br"):
+        assert np.array_equal(getattr(S, name), getattr(ref, name)), name
+    hands, post = G.strategy_frames(gd, r)
+    g_hands, _ = G.strategy_frames(gd, rg)
+    files = {"table": tmp_path / "t.parquet", "hands": tmp_path / "h.parquet", "post": tmp_path / "p.parquet",
+             "given_hands": tmp_path / "g.parquet"}  # fmt: skip
+    pd.DataFrame([{"v_ind": r.value, "v_abstract": 0.0, "v_ind_abstract_human": 0.0}]).to_parquet(files["table"])
+    hands.to_parquet(files["hands"])
+    post.to_parquet(files["post"])
+    g_hands.to_parquet(files["given_hands"])
+    built, v, _ = B.read_strategies(gd, {k: str(x) for k, x in files.items()}, ("gind", "given"))
+    assert v == r.value and np.isnan(built["given"][1]) and built["gind"][1] == r.value
+    assert all(np.array_equal(x, y) for x, y in zip(built["given"][0], S, strict=True))
+    with pytest.raises(InputError, match="given_hands"):
+        B.read_strategies(gd, {k: str(x) for k, x in files.items() if k != "given_hands"}, ("given",))
+    with pytest.raises(InputError, match="unknown strategy"):
+        B.read_strategies(gd, {}, ("givne",))
+    M = B.small_model(gd, ta)
+    e = B.evaluate(M, S, 200_000, 7, r.value, mode=BK.IND)
+    assert e.cv_ci_low < r.value and e.hands == 200_000
