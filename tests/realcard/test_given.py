@@ -248,3 +248,19 @@ def test_given_table_reads_back_from_its_frames_and_plays(tmp_path):
     M = B.small_model(gd, ta)
     e = B.evaluate(M, S, 200_000, 7, r.value, mode=BK.IND)
     assert e.cv_ci_low < r.value and e.hands == 200_000
+
+
+def test_wide_superset_sums_are_the_plain_kernels(setup14):
+    """superset_sums_wide (parallel over column blocks) adds the same terms in the same order as
+    superset_sums, whatever the block count: equal bit for bit."""
+    from poker51.realcard import gind_kernels as K
+
+    gd = setup14[0]
+    V = np.random.default_rng(5).normal(size=(gd.values.size, 37))
+    binom, offset = K.subset_tables(gd.n)
+    want = np.zeros((int(offset[5]), 37))
+    K.superset_sums(gd.pos, gd.sidx, V, 1, binom, offset, want)
+    for blocks in (1, 3, 4):
+        got = np.zeros_like(want)
+        K.superset_sums_wide(gd.pos, gd.sidx, V, 1, binom, offset, got, blocks)
+        assert np.array_equal(got, want), blocks

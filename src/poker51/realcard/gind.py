@@ -556,14 +556,14 @@ def v_ind_given(gd: GindDeck, table: TableArrays, joint: np.ndarray | None = Non
     for d4 in range(N_D4):
         group = np.array([d4] if d4 < 4 else [4, 5], np.int64)
         V = np.ascontiguousarray(cv_sum[d4].T)  # (U, 15): exactly v_ind's
-        VC = np.ascontiguousarray(X[d4].transpose(2, 0, 1).reshape(-1, L * C))  # (U, 15 C): column ell C + c
+        VC = np.ascontiguousarray(X[d4].transpose(2, 1, 0).reshape(-1, C * L))  # (U, C 15): column c 15 + ell
         tmin = 5 - int(group.max())
         rows = n_sub4 if tmin < 5 else 1
         G = np.zeros((rows, L))
         GC = np.zeros((rows, L * C))
         if tmin < 5:
             superset_sums(gd.pos, gd.sidx, V, tmin, binom, offset, G)
-            superset_sums_wide(gd.pos, gd.sidx, VC, tmin, binom, offset, GC)
+            superset_sums_wide(gd.pos, gd.sidx, VC, tmin, binom, offset, GC, 4)
         hand_values_given(gd.pos, gd.sidx, G, V, GC, VC, delta, np.ascontiguousarray(folds[d4]), group, inv_ways,
                           fm[d4], binom, offset, best_val, best_keep, best_open, best_xb2, best_br)  # fmt: skip
         del GC

@@ -410,14 +410,15 @@ def post_values_fixed(M, bj, start, P, put, node, act, xb2, br, out):
 
 # parallel=True: column blocks are independent (each writes its own columns of G)
 @njit(cache=True, parallel=True)
-def superset_sums_wide(hands, sidx, V, tmin, binom, offset, G):
-    """:func:`superset_sums` for a wide ``V`` (U, L): the same sums, parallel over blocks of 16
-    columns (each thread walks every hand for its own columns)."""
+def superset_sums_wide(hands, sidx, V, tmin, binom, offset, G, blocks):
+    """:func:`superset_sums` for a wide ``V`` (U, L): the same sums, parallel over ``blocks``
+    blocks of columns (each thread walks every hand for its own columns; wide blocks keep each
+    update a long contiguous run of a row, the table being far larger than the caches)."""
     L = V.shape[1]
-    nb = (L + 15) // 16
-    for blk in prange(nb):
-        lo = 16 * blk
-        hi = min(L, lo + 16)
+    width = (L + blocks - 1) // blocks
+    for blk in prange(blocks):
+        lo = width * blk
+        hi = min(L, lo + width)
         idx = np.empty(32, np.int64)
         for h in range(hands.shape[0]):
             subset_indices(hands[h], binom, offset, idx)
@@ -457,7 +458,7 @@ def hand_values_given(hands, sidx, G, Vself, GC, VCself, delta, folds, draws, in
                       best_keep, best_open, best_xb2, best_br):  # fmt: skip
     """:func:`hand_values` with Riemann's class prior of each dealt hand ``h`` shifted by
     ``delta[h]`` (C,): the completed-line values gain ``sum_c delta[h, c] X_c`` with ``X_c`` the
-    per-class values of ``GC`` / ``VCself`` (superset sums of column ``ell * C + c``) by the same
+    per-class values of ``GC`` / ``VCself`` (superset sums of column ``c * L + ell``) by the same
     inclusion-exclusion, and the fold masses gain ``folds @ delta[h]`` (``folds`` (14, C)).  With
     ``delta`` zero every value and choice is :func:`hand_values`' bit for bit (the shift adds 0.0)."""
     L = G.shape[1]
@@ -473,16 +474,11 @@ def hand_values_given(hands, sidx, G, Vself, GC, VCself, delta, folds, draws, in
         for m in range(32):
             if _pop5(m) < tmin:
                 continue
-            for ell in range(L):
-                acc = 0.0
-                if m == 31:
-                    for c in range(C):
-                        acc += delta[h, c] * VCself[sidx[h], ell * C + c]
-                else:
-                    r = idx[m]
-                    for c in range(C):
-                        acc += delta[h, c] * GC[r, ell * C + c]
-                corr[m, ell] = acc
+            row = VCself[sidx[h]] if m == 31 else GC[idx[m]]
+            for c in range(C):
+                dc = delta[h, c]
+                for ell in range(L):
+                    corr[m, ell] += dc * row[c * L + ell]
         fmh = np.empty(fm.shape[0])
         for j in range(fm.shape[0]):
             acc = 0.0
