@@ -66,7 +66,10 @@ the post-draw values; :func:`strategy_frames` writes them as two tables),
 :func:`strategy_value` (the exact G_ind value of a fixed :class:`HumanStrategy`:
 :func:`check_call_strategy`, :func:`abstract_human` for the abstract game's best-response
 human), :func:`game_policy` and :func:`small_abstraction` (the abstract game's view of a
-table and of a reduced deck).
+table and of a reduced deck); :func:`v_ind_given` (the strategy ``given`` of the bounds by play:
+the pre-draw best response with Riemann's class prior given H's own five cards,
+:func:`prior_given`, H's post-draw choices :func:`v_ind`'s; per-class post-draw values
+:func:`class_node_values`).
 """
 
 from __future__ import annotations
