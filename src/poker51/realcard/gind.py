@@ -564,12 +564,16 @@ def v_ind_given(gd: GindDeck, table: TableArrays, joint: np.ndarray | None = Non
         rows = n_sub4 if tmin < 5 else 1
         G = np.zeros((rows, L))
         GC = np.zeros((rows, L * C))
+        t3 = time.perf_counter()
         if tmin < 5:
             superset_sums(gd.pos, gd.sidx, V, tmin, binom, offset, G)
             superset_sums_wide(gd.pos, gd.sidx, VC, tmin, binom, offset, GC, 4)
+        t4 = time.perf_counter()
+        sec["superset_sums"] = sec.get("superset_sums", 0.0) + t4 - t3
         hand_values_given(gd.pos, gd.sidx, G, V, GC, VC, delta, np.ascontiguousarray(folds[d4]), group, inv_ways,
                           fm[d4], binom, offset, best_val, best_keep, best_open, best_xb2, best_br)  # fmt: skip
         del GC
+        sec["hands"] = sec.get("hands", 0.0) + time.perf_counter() - t4
     sec["pre_draw"] = time.perf_counter() - t2
     return GindResult(float(best_val.mean()), best_val, best_keep, best_open, base.draws, base.post_cv,
                       base.post_opening, best_xb2, best_br, base.post_xb2, base.post_br, sec)  # fmt: skip
