@@ -264,3 +264,22 @@ def test_wide_superset_sums_are_the_plain_kernels(setup14):
         got = np.zeros_like(want)
         K.superset_sums_wide(gd.pos, gd.sidx, V, 1, binom, offset, got, blocks)
         assert np.array_equal(got, want), blocks
+
+
+def test_columns_riemann_never_reaches_are_left_out_exactly():
+    """A table where some classes never bet after a check and never raise a bet: their (class,
+    line) columns are left out of the per-class sums, and every value and choice is the same as
+    with every column kept, bit for bit."""
+    gd = G.small_deck([4 * r + s for r in range(7, 13) for s in (2, 3)], n_buckets=5)
+    ta = G.random_table(gd.n_classes, gd.n_buckets, seed=9)
+    pre = ta.pre.copy()
+    pre[:, DEC["x"], ::2] = [1.0, 0.0, 0.0]  # even classes check behind
+    for z in BET_SIZES:
+        pre[:, DEC[f"b{z}"], 1::3] = [0.3, 0.7, 0.0]  # every third class never raises
+    ta = G.TableArrays(pre, ta.post)
+    base = G.v_ind(gd, ta)
+    a = G.v_ind_given(gd, ta, None, None, base, prune=True)
+    b = G.v_ind_given(gd, ta, None, None, base, prune=False)
+    assert a.seconds["columns"] < b.seconds["columns"] == 5 * 15 * gd.n_classes
+    for k in ("keep", "opening", "xb2", "br", "hand_value"):
+        assert np.array_equal(getattr(a, k), getattr(b, k)), k

@@ -506,7 +506,7 @@ def class_node_values(gd: GindDeck, table: TableArrays, joint: np.ndarray, base:
 
 
 def v_ind_given(gd: GindDeck, table: TableArrays, joint: np.ndarray | None = None, prior: np.ndarray | None = None,
-                base: GindResult | None = None) -> GindResult:  # fmt: skip
+                base: GindResult | None = None, prune: bool = True) -> GindResult:  # fmt: skip
     """The strategy ``given`` (issue 26, point 2): H's pre-draw best response per dealt hand
     (keep, opening, answers) when Riemann's class prior is the one given H's own five cards,
     ``prior`` (N, C) (default :func:`prior_given`, exact: Riemann's dealt hands avoiding H's),
@@ -523,7 +523,9 @@ def v_ind_given(gd: GindDeck, table: TableArrays, joint: np.ndarray | None = Non
     unconditional prior in every row gives V_ind's keeps, openings, answers and values bit for
     bit.  The record's ``hand_value`` is each hand's value under its own ``q_h`` (the mean is
     *not* a G_ind value: every hand has its own Riemann prior), ``value`` its mean; the post-draw
-    fields are ``base``'s.  Memory on the 51-card deck: about 0.6 GB of per-class superset sums
+    fields are ``base``'s; ``seconds["columns"]`` counts the per-class columns kept over the five
+    d4 (``prune``: those of a class and line that Riemann never reaches are left out, which
+    changes no number).  Memory on the 51-card deck: about 0.6 GB of per-class superset sums
     and 0.36 GB of priors beside :func:`v_ind`'s."""
     from poker51.realcard.gind_kernels import hand_values_given, superset_sums_wide
 
@@ -559,19 +561,24 @@ def v_ind_given(gd: GindDeck, table: TableArrays, joint: np.ndarray | None = Non
     for d4 in range(N_D4):
         group = np.array([d4] if d4 < 4 else [4, 5], np.int64)
         V = np.ascontiguousarray(cv_sum[d4].T)  # (U, 15): exactly v_ind's
-        VC = np.ascontiguousarray(X[d4].transpose(2, 1, 0).reshape(-1, C * L))  # (U, C 15): column c 15 + ell
+        VC = X[d4].transpose(2, 1, 0).reshape(-1, C * L)  # (U, C 15): column c 15 + ell
+        # a (class, line) Riemann never reaches (zero reach in a pure table) adds nothing: left out
+        cols = np.flatnonzero(np.any(VC != 0.0, axis=0)) if prune else np.arange(C * L)
+        VC = np.ascontiguousarray(VC[:, cols])
+        sec["columns"] = sec.get("columns", 0.0) + cols.size
         tmin = 5 - int(group.max())
         rows = n_sub4 if tmin < 5 else 1
         G = np.zeros((rows, L))
-        GC = np.zeros((rows, L * C))
+        GC = np.zeros((rows, cols.size))
         t3 = time.perf_counter()
         if tmin < 5:
             superset_sums(gd.pos, gd.sidx, V, tmin, binom, offset, G)
             superset_sums_wide(gd.pos, gd.sidx, VC, tmin, binom, offset, GC, 4)
         t4 = time.perf_counter()
         sec["superset_sums"] = sec.get("superset_sums", 0.0) + t4 - t3
-        hand_values_given(gd.pos, gd.sidx, G, V, GC, VC, delta, np.ascontiguousarray(folds[d4]), group, inv_ways,
-                          fm[d4], binom, offset, best_val, best_keep, best_open, best_xb2, best_br)  # fmt: skip
+        hand_values_given(gd.pos, gd.sidx, G, V, GC, VC, cols // L, cols % L, delta, np.ascontiguousarray(folds[d4]),
+                          group, inv_ways, fm[d4], binom, offset, best_val, best_keep, best_open, best_xb2,
+                          best_br)  # fmt: skip
         del GC
         sec["hands"] = sec.get("hands", 0.0) + time.perf_counter() - t4
     sec["pre_draw"] = time.perf_counter() - t2
