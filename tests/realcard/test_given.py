@@ -250,20 +250,26 @@ def test_given_table_reads_back_from_its_frames_and_plays(tmp_path):
     assert e.cv_ci_low < r.value and e.hands == 200_000
 
 
-def test_wide_superset_sums_are_the_plain_kernels(setup14):
-    """superset_sums_wide (parallel over column blocks) adds the same terms in the same order as
-    superset_sums, whatever the block count: equal bit for bit."""
+def test_superset_sums_by_rows_are_the_plain_kernels(setup14):
+    """superset_rows on the strength lists of superset_strengths (per subset the distinct
+    strengths of its five-card supersets and their counts) equals superset_sums for every
+    smallest subset size; the counts are C(n - |T|, 5 - |T|) per subset."""
     from poker51.realcard import gind_kernels as K
 
     gd = setup14[0]
     V = np.random.default_rng(5).normal(size=(gd.values.size, 37))
     binom, offset = K.subset_tables(gd.n)
-    want = np.zeros((int(offset[5]), 37))
-    K.superset_sums(gd.pos, gd.sidx, V, 1, binom, offset, want)
-    for blocks in (1, 3, 4):
+    ptr, u, w = K.superset_strengths(gd.pos, gd.sidx, binom, offset)
+    sizes = np.repeat(np.arange(5), np.diff(offset))
+    per_row = np.add.reduceat(w, ptr[:-1])
+    assert np.array_equal(per_row, [comb(gd.n - k, 5 - k) for k in sizes])
+    assert all(np.all(np.diff(u[ptr[r] : ptr[r + 1]]) > 0) for r in range(0, len(sizes), 97))
+    for tmin in (0, 1, 3, 4):
+        want = np.zeros((int(offset[5]), 37))
+        K.superset_sums(gd.pos, gd.sidx, V, tmin, binom, offset, want)
         got = np.zeros_like(want)
-        K.superset_sums_wide(gd.pos, gd.sidx, V, 1, binom, offset, got, blocks)
-        assert np.array_equal(got, want), blocks
+        K.superset_rows(ptr, u, w, V, int(offset[tmin]), got)
+        assert np.abs(got - want).max() < 1e-9 * max(1.0, np.abs(want).max()), tmin
 
 
 def test_columns_riemann_never_reaches_are_left_out_exactly():

@@ -527,7 +527,7 @@ def v_ind_given(gd: GindDeck, table: TableArrays, joint: np.ndarray | None = Non
     d4 (``prune``: those of a class and line that Riemann never reaches are left out, which
     changes no number).  Memory on the 51-card deck: about 0.6 GB of per-class superset sums
     and 0.36 GB of priors beside :func:`v_ind`'s."""
-    from poker51.realcard.gind_kernels import hand_values_given, superset_sums_wide
+    from poker51.realcard.gind_kernels import hand_values_given, superset_rows, superset_strengths
 
     sec: dict[str, float] = {}
     t0 = time.perf_counter()
@@ -558,6 +558,9 @@ def v_ind_given(gd: GindDeck, table: TableArrays, joint: np.ndarray | None = Non
     best_xb2 = np.zeros(gd.n_hands, np.int8)
     best_br = np.zeros((gd.n_hands, 4), np.int8)
     inv_ways = np.array([1.0 / comb(gd.n - 5, d) for d in range(6)])
+    t3 = time.perf_counter()
+    sup = superset_strengths(gd.pos, gd.sidx, binom, offset)
+    sec["superset_sums"] = time.perf_counter() - t3
     for d4 in range(N_D4):
         group = np.array([d4] if d4 < 4 else [4, 5], np.int64)
         V = np.ascontiguousarray(cv_sum[d4].T)  # (U, 15): exactly v_ind's
@@ -573,7 +576,7 @@ def v_ind_given(gd: GindDeck, table: TableArrays, joint: np.ndarray | None = Non
         t3 = time.perf_counter()
         if tmin < 5:
             superset_sums(gd.pos, gd.sidx, V, tmin, binom, offset, G)
-            superset_sums_wide(gd.pos, gd.sidx, VC, tmin, binom, offset, GC, 4)
+            superset_rows(*sup, VC, int(offset[tmin]), GC)
         t4 = time.perf_counter()
         sec["superset_sums"] = sec.get("superset_sums", 0.0) + t4 - t3
         hand_values_given(gd.pos, gd.sidx, G, V, GC, VC, cols // L, cols % L, delta, np.ascontiguousarray(folds[d4]),

@@ -408,26 +408,68 @@ def post_values_fixed(M, bj, start, P, put, node, act, xb2, br, out):
         _fixed_node(M[n], cum, start, bj, T, P[q], put[q], act[q], xb2[q], br[q], out[n])
 
 
-# parallel=True: column blocks are independent (each writes its own columns of G)
+# parallel=True: the per-subset sorts and merges are independent (the counting and filling are serial)
 @njit(cache=True, parallel=True)
-def superset_sums_wide(hands, sidx, V, tmin, binom, offset, G, blocks):
-    """:func:`superset_sums` for a wide ``V`` (U, L): the same sums, parallel over ``blocks``
-    blocks of columns (each thread walks every hand for its own columns; wide blocks keep each
-    update a long contiguous run of a row, the table being far larger than the caches)."""
+def superset_strengths(hands, sidx, binom, offset):
+    """(ptr (S + 1,), u (nnz,) int64, w (nnz,) float64): per subset ``T`` of at most four
+    positions (:func:`subset_tables` index, ``S`` of them) the distinct strength indices ``u`` of
+    the five-card hands that contain it, with their counts ``w``: ``G[T] = sum_j w_j V[u_j]`` is
+    :func:`superset_sums`' ``G[T]`` for any ``V`` (:func:`superset_rows`).  Independent of the
+    values, so one table serves every column and every d4."""
+    S = offset[5]
+    ptr = np.zeros(S + 1, np.int64)
+    idx = np.empty(32, np.int64)
+    for h in range(hands.shape[0]):
+        subset_indices(hands[h], binom, offset, idx)
+        for m in range(31):
+            ptr[idx[m] + 1] += 1
+    for r in range(S):
+        ptr[r + 1] += ptr[r]
+    fill = ptr[:-1].copy()
+    vals = np.empty(ptr[S], np.int32)
+    for h in range(hands.shape[0]):
+        subset_indices(hands[h], binom, offset, idx)
+        for m in range(31):
+            r = idx[m]
+            vals[fill[r]] = sidx[h]
+            fill[r] += 1
+    nd = np.zeros(S + 1, np.int64)
+    for r in prange(S):
+        seg = np.sort(vals[ptr[r] : ptr[r + 1]])
+        vals[ptr[r] : ptr[r + 1]] = seg
+        k = 0
+        for j in range(seg.shape[0]):
+            if j == 0 or seg[j] != seg[j - 1]:
+                k += 1
+        nd[r + 1] = k
+    for r in range(S):
+        nd[r + 1] += nd[r]
+    u = np.empty(nd[S], np.int64)
+    w = np.zeros(nd[S])
+    for r in prange(S):
+        k = nd[r] - 1
+        for j in range(ptr[r], ptr[r + 1]):
+            if j == ptr[r] or vals[j] != vals[j - 1]:
+                k += 1
+                u[k] = vals[j]
+            w[k] += 1.0
+    return nd, u, w
+
+
+# parallel=True: subsets are independent (each writes its own row of G)
+@njit(cache=True, parallel=True)
+def superset_rows(ptr, u, w, V, lo, G):
+    """``G[T] = sum_j w_j V[u_j]`` over the entries of :func:`superset_strengths` for every
+    subset ``T >= lo`` (the subsets of at least ``k`` positions start at ``offset[k]``): the
+    superset sums of :func:`superset_sums` by rows, each row summed in registers and written once
+    (the wide per-class table is far larger than the caches; ``V`` is small)."""
     L = V.shape[1]
-    width = (L + blocks - 1) // blocks
-    for blk in prange(blocks):
-        lo = width * blk
-        hi = min(L, lo + width)
-        idx = np.empty(32, np.int64)
-        for h in range(hands.shape[0]):
-            subset_indices(hands[h], binom, offset, idx)
-            s = sidx[h]
-            for m in range(31):
-                if _pop5(m) >= tmin:
-                    r = idx[m]
-                    for ell in range(lo, hi):
-                        G[r, ell] += V[s, ell]
+    for r in prange(lo, G.shape[0]):
+        for j in range(ptr[r], ptr[r + 1]):
+            wj = w[j]
+            s = u[j]
+            for ell in range(L):
+                G[r, ell] += wj * V[s, ell]
 
 
 # parallel=True: dealt hands are independent (each writes its own row)
