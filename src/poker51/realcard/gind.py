@@ -559,7 +559,7 @@ def v_ind_given(gd: GindDeck, table: TableArrays, joint: np.ndarray | None = Non
     best_br = np.zeros((gd.n_hands, 4), np.int8)
     inv_ways = np.array([1.0 / comb(gd.n - 5, d) for d in range(6)])
     t3 = time.perf_counter()
-    sup = superset_strengths(gd.pos, gd.sidx, binom, offset)
+    sup_ptr, sup_u, sup_w = superset_strengths(gd.pos, gd.sidx, binom, offset)
     sec["superset_sums"] = time.perf_counter() - t3
     for d4 in range(N_D4):
         group = np.array([d4] if d4 < 4 else [4, 5], np.int64)
@@ -576,7 +576,7 @@ def v_ind_given(gd: GindDeck, table: TableArrays, joint: np.ndarray | None = Non
         t3 = time.perf_counter()
         if tmin < 5:
             superset_sums(gd.pos, gd.sidx, V, tmin, binom, offset, G)
-            superset_rows(*sup, VC, int(offset[tmin]), GC)
+            superset_rows(sup_ptr, sup_u, sup_w, VC, int(offset[tmin]), GC)
         t4 = time.perf_counter()
         sec["superset_sums"] = sec.get("superset_sums", 0.0) + t4 - t3
         hand_values_given(gd.pos, gd.sidx, G, V, GC, VC, cols // L, cols % L, delta, np.ascontiguousarray(folds[d4]),
