@@ -579,7 +579,8 @@ def v_ind_given(gd: GindDeck, table: TableArrays, joint: np.ndarray | None = Non
             superset_rows(sup_ptr, sup_u, sup_w, VC, int(offset[tmin]), GC)
         t4 = time.perf_counter()
         sec["superset_sums"] = sec.get("superset_sums", 0.0) + t4 - t3
-        hand_values_given(gd.pos, gd.sidx, G, V, GC, VC, cols // L, cols % L, delta, np.ascontiguousarray(folds[d4]),
+        cstart = np.searchsorted(cols // L, np.arange(C + 1)).astype(np.int64)
+        hand_values_given(gd.pos, gd.sidx, G, V, GC, VC, cstart, cols % L, delta, np.ascontiguousarray(folds[d4]),
                           group, inv_ways, fm[d4], binom, offset, best_val, best_keep, best_open, best_xb2,
                           best_br)  # fmt: skip
         del GC

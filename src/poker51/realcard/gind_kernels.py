@@ -496,12 +496,12 @@ def prior_shifts(hands, r_class, NC, binom, offset, scale, prior, out):
 
 # parallel=True: dealt hands are independent (each writes its own entries)
 @njit(cache=True, parallel=True)
-def hand_values_given(hands, sidx, G, Vself, GC, VCself, col_c, col_ell, delta, folds, draws, inv_ways, fm, binom,
+def hand_values_given(hands, sidx, G, Vself, GC, VCself, cstart, col_ell, delta, folds, draws, inv_ways, fm, binom,
                       offset, best_val, best_keep, best_open, best_xb2, best_br):  # fmt: skip
     """:func:`hand_values` with Riemann's class prior of each dealt hand ``h`` shifted by
     ``delta[h]`` (C,): the completed-line values gain ``sum_c delta[h, c] X_c`` with ``X_c`` the
-    per-class values of ``GC`` / ``VCself`` (superset sums; column ``j`` is class ``col_c[j]`` and
-    line ``col_ell[j]``, ascending in ``(c, ell)``, the columns that are zero left out) by the same
+    per-class values of ``GC`` / ``VCself`` (superset sums; columns ``cstart[c] .. cstart[c + 1] - 1``
+    are class ``c``'s, column ``j`` of line ``col_ell[j]``, the columns that are zero left out) by the same
     inclusion-exclusion, and the fold masses gain ``folds @ delta[h]`` (``folds`` (14, C)).  With
     ``delta`` zero every value and choice is :func:`hand_values`' bit for bit (the shift adds 0.0)."""
     L = G.shape[1]
@@ -518,8 +518,10 @@ def hand_values_given(hands, sidx, G, Vself, GC, VCself, col_c, col_ell, delta, 
             if _pop5(m) < tmin:
                 continue
             row = VCself[sidx[h]] if m == 31 else GC[idx[m]]
-            for j in range(col_c.shape[0]):
-                corr[m, col_ell[j]] += delta[h, col_c[j]] * row[j]
+            for c in range(C):
+                dc = delta[h, c]
+                for j in range(cstart[c], cstart[c + 1]):
+                    corr[m, col_ell[j]] += dc * row[j]
         fmh = np.empty(fm.shape[0])
         for j in range(fm.shape[0]):
             acc = 0.0
