@@ -204,3 +204,18 @@ def test_a_bad_config_stops_the_dag_with_one_line(tmp_path, kind, message):
     lines = [x for x in (r.stdout + r.stderr).splitlines() if x.strip()]
     assert lines[-1] == message.format(file=file)
     assert "Traceback" not in r.stderr and "Failed validating" not in r.stderr and "On instance" not in r.stderr
+
+
+def test_the_given_strategy_is_built_only_when_the_bounds_play_it(tmp_path):
+    """realcard_bounds.strategies naming ``given`` adds one file per realcard_br table (its dealt-hand
+    choices) and nothing else; without it the DAG's files are the same as before."""
+    d = copy_workflow(tmp_path)
+    plain = outputs(d, "config/smoke.yaml")
+    assert not any("given" in f for f in plain)
+    cfg = yaml.safe_load((d / "config" / "smoke.yaml").read_text())
+    cfg["realcard_bounds"]["strategies"] = ["gind", "given", "abstract"]
+    (d / "config" / "given.yaml").write_text(yaml.safe_dump(cfg))
+    files = outputs(d, "config/given.yaml")
+    extra = sorted(set(files) - set(plain))
+    assert extra == [f"results/smoke/standard/realcard_br/{p_label(0.5)}_given_hands.parquet"], extra
+    assert set(plain) <= set(files)

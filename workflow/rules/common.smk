@@ -188,9 +188,15 @@ if not set(BR_PS) <= set(SOLVE_PS):
     sys.exit(f"config error: realcard_br.p: {_extra} not a solved table (solve.p or solve.sweep)")
 
 
+#: whether the bounds by play ask realcard_br for the strategy `given` (the G_ind pre-draw best response with
+#: Riemann's class prior given the human's hand: minutes a table, so only when realcard_bounds.strategies names it)
+BR_GIVEN = bool(config.get("realcard_bounds", {}).get("enabled", True)) and "given" in (
+    config.get("realcard_bounds", {}).get("strategies") or []
+)
 #: the files of one realcard_br table: its values, the G_ind best response (per dealt hand, per post-draw
-#: node) and the abstract human as a playable table (the bounds by play read all but the first's row)
-BR_KINDS = ("", "_hands", "_post", "_human_hands", "_human_post")
+#: node) and the abstract human as a playable table (the bounds by play read all but the first's row), and
+#: with BR_GIVEN the strategy `given` per dealt hand (its post-draw play is the G_ind best response's)
+BR_KINDS = ("", "_hands", "_post", "_human_hands", "_human_post") + (("_given_hands",) if BR_GIVEN else ())
 
 
 def br_targets():

@@ -1,6 +1,7 @@
 # Stage 6b (issue 26, point 2): lower bounds on the real-card value V_real by play.  Per variant
 # of realcard_br.variants and table (realcard_bounds.ps, each one of realcard_br.p): the G_ind best
-# response and the abstract best-response human that realcard_br built, each played on fresh
+# response and the abstract best-response human that realcard_br built (and the strategy `given`
+# when realcard_bounds.strategies names it: realcard_br then writes its file too), each played on fresh
 # real-card deals against the deployed Riemann (poker51.realcard.bounds); gathered with LBR's
 # result beside.
 

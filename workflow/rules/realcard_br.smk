@@ -38,6 +38,8 @@ rule realcard_br:
         post=out("{variant}/realcard_br/{plabel}_post.parquet"),
         human_hands=out("{variant}/realcard_br/{plabel}_human_hands.parquet"),
         human_post=out("{variant}/realcard_br/{plabel}_human_post.parquet"),
+        # the strategy `given` for the bounds by play, only when realcard_bounds.strategies names it (common.smk)
+        **({"given_hands": out("{variant}/realcard_br/{plabel}_given_hands.parquet")} if BR_GIVEN else {}),
     params:
         p=lambda w: P_OF[w.plabel],
         table_p=TABLE_P,

@@ -10,7 +10,11 @@ with logged(snakemake.log[0]):
         float(snakemake.params.p),
         abstraction_dir=str(Path(snakemake.input.classes).parent),
         policy=snakemake.input.policy,
-        br={k: snakemake.input[k] for k in ("table", "hands", "post", "human_hands", "human_post")},
+        br={
+            k: snakemake.input[k]
+            for k in ("table", "hands", "post", "human_hands", "human_post", "given_hands")
+            if k in snakemake.input.keys()
+        },
         hands=int(snakemake.params.hands),
         seed=int(snakemake.params.seed),
         strategies=list(snakemake.params.strategies),

@@ -16,14 +16,22 @@ Strategies (:data:`STRATEGIES`; each a :class:`~poker51.realcard.bounds_kernels.
   (its keep, opening and every answer per exact dealt hand; per public post-draw node and exact
   final strength after the draw: :func:`gind_table`).  It assumes independent hands, so on real
   cards it can win less (or more) than V_ind.
+- ``given``: the G_ind best response with Riemann's class prior corrected for H's own five cards
+  (:func:`poker51.realcard.gind.v_ind_given`): per exact dealt hand its keep, opening and answers
+  are the best response when Riemann's dealt class is distributed as over Riemann's hands that
+  avoid H's cards (its draw and H's still from their own decks); after the draw it plays the
+  ``gind`` strategy's choices per public node and exact strength, unchanged (:func:`given_table`).
+  It is a fixed strategy played on real cards, so its estimate is a lower bound on V_real like
+  the others', on the same fresh seeds; it has no exact G_ind value here (``v_gind`` NaN: every
+  dealt hand's value is computed under its own Riemann prior, whose mean is no game's value).
 - ``abstract``: the abstract game's best-response human (:func:`poker51.realcard.gind.abstract_human`,
   by class and bucket, House keeps of its draw count): :func:`abstract_table`.
 - ``lbr`` (the local best response) plays by a posterior, not a table; its result comes from
   the ``lbr`` stage and is reported beside (:func:`lbr_rows`).
 
-The class-prior correction (Riemann's class distribution given H's own five cards) is not
-built: it needs per-hand node weights for every keep (about 10^11 operations and 0.3 GB of
-per-subset class counts per table; ``docs/design/realcard-bounds.md``).
+The class-prior correction of ``given`` is the pre-draw one only: the class mix enters Riemann's
+pre-draw reach, fold masses and post-draw masses of the completed-line values exactly, but H's
+post-draw answers stay G_ind's (``docs/design/realcard-bounds.md``).
 
 Seeds.  No strategy above is built from sampled deals (``gind`` and ``abstract`` are exact
 computations on the table; the solver is deterministic), so every deal is out of sample.  The
@@ -39,7 +47,8 @@ expectation given ``h``); H's dealt hand is uniform on real cards as in G_ind, s
 mean over dealt hands = V_ind`` exactly and ``y = x - β (g(h) - V_ind)`` has the same mean as
 the net ``x`` for any fixed β.  β = cov(x, g) / var(g) on the pilot hands.  Both estimates
 (plain and with the control variate) are reported; the tests prove both unbiased on a small
-deck where the exact value is known.
+deck where the exact value is known.  ``given`` uses the same ``g`` (V_ind's hand values), so
+the control variate's mean is V_ind for every strategy.
 """
 
 from __future__ import annotations
@@ -66,9 +75,12 @@ from poker51.realcard.gind import (
     answer_columns,
     riemann_joint,
     v_ind,
+    v_ind_given,
 )
 
-STRATEGIES = ("gind", "abstract")
+STRATEGIES = ("gind", "given", "abstract")
+#: the strategies played and read when none are named (``given`` costs realcard_br minutes: asked for by name)
+DEFAULT_STRATEGIES = ("gind", "abstract")
 MAIN, PILOT = 0, 1
 #: entropy word of the bounds' deal streams ("RCB")
 DOMAIN = 0x524342
@@ -137,6 +149,15 @@ def gind_table(
     and its :class:`GindResult` (computed when ``r`` is None)."""
     r = v_ind(gd, table, riemann_joint(gd) if joint is None else joint) if r is None else r
     return result_table(gd, r), r
+
+
+def given_table(gd: GindDeck, table: TableArrays, base: GindResult, joint=None) -> tuple[HumanTable, GindResult]:
+    """The strategy ``given`` (module docstring) as a :class:`HumanTable` and its
+    :class:`GindResult` (:func:`~poker51.realcard.gind.v_ind_given` on the G_ind best response
+    ``base``): its pre-draw choices per dealt hand, ``base``'s post-draw choices, and V_ind's value
+    of each dealt hand as the control variate (not its own hand values)."""
+    rg = v_ind_given(gd, table, riemann_joint(gd) if joint is None else joint, None, base)
+    return with_g(result_table(gd, rg), gd, base.hand_value), rg
 
 
 # --------------------------------------------------------------------------- tables as frames
@@ -524,11 +545,11 @@ def evaluate(M, S: HumanTable, hands: int, seed: int, g_mean: float, mode: int =
 
 
 __all__ = [
-    "CONFIDENCE", "DOMAIN", "Estimate", "MAIN", "PILOT", "STRATEGIES", "TableBounds", "UNIT", "abstract_table",
-    "beta_of", "check_model", "colex_rows", "deployed_model", "empty_table", "estimate", "evaluate", "gind_table",
-    "human_frames", "pilot_hands", "play_detail", "play_strategies", "play_sums", "pure_random_strategy",
-    "random_human_table", "read_strategies", "result_table", "run_sums", "small_model", "strategy_table",
-    "stream_key", "table_bounds", "table_of_frames", "with_g",
+    "CONFIDENCE", "DEFAULT_STRATEGIES", "DOMAIN", "Estimate", "MAIN", "PILOT", "STRATEGIES", "TableBounds", "UNIT",
+    "abstract_table", "beta_of", "check_model", "colex_rows", "deployed_model", "empty_table", "estimate", "evaluate",
+    "gind_table", "given_table", "human_frames", "pilot_hands", "play_detail", "play_strategies", "play_sums",
+    "pure_random_strategy", "random_human_table", "read_strategies", "result_table", "run_sums", "small_model",
+    "strategy_table", "stream_key", "table_bounds", "table_of_frames", "with_g",
 ]  # fmt: skip
 
 
@@ -569,7 +590,7 @@ def deployed_model(variant: str, tables, frame, gd: GindDeck | None = None) -> P
 
 
 def play_strategies(M: PolicyArrays, built: dict, v_ind_value: float, v_abstract: float, hands: int, seed: int,
-                    strategies=STRATEGIES, progress: bool = False, desc: str = "bounds",
+                    strategies=DEFAULT_STRATEGIES, progress: bool = False, desc: str = "bounds",
                     seconds: dict | None = None) -> TableBounds:  # fmt: skip
     """Play each of ``strategies`` (``built[name]`` = (its :class:`HumanTable`, its exact G_ind
     value)) against the model ``M`` on ``hands`` real-card deals of seed ``seed``
@@ -591,7 +612,7 @@ def play_strategies(M: PolicyArrays, built: dict, v_ind_value: float, v_abstract
     return TableBounds(rows, float(v_ind_value), float(v_abstract), sec, M, {k: v[0] for k, v in built.items()})
 
 
-def table_bounds(variant: str, tables, frame, hands: int, seed: int, strategies=STRATEGIES,
+def table_bounds(variant: str, tables, frame, hands: int, seed: int, strategies=DEFAULT_STRATEGIES,
                  progress: bool = False) -> TableBounds:  # fmt: skip
     """Build each strategy of ``strategies`` against the strategy table ``frame`` (a checked
     :mod:`poker51.export.schema` frame of ``variant`` on the abstraction ``tables``) and play it
@@ -619,6 +640,10 @@ def table_bounds(variant: str, tables, frame, hands: int, seed: int, strategies=
     S_gind, r = gind_table(gd, ta, joint=joint)
     sec["gind"] = time.perf_counter() - t
     built: dict[str, tuple[HumanTable, float]] = {"gind": (S_gind, r.value)}
+    if "given" in strategies:
+        t = time.perf_counter()
+        built["given"] = (given_table(gd, ta, r, joint)[0], math.nan)
+        sec["given"] = time.perf_counter() - t
     if "abstract" in strategies:
         t = time.perf_counter()
         hs = abstract_human(game, best_response_policy(game, pol, 0), gd)
@@ -627,12 +652,14 @@ def table_bounds(variant: str, tables, frame, hands: int, seed: int, strategies=
     return play_strategies(M, built, r.value, v_a, hands, seed, strategies, progress, f"bounds {variant}", sec)
 
 
-def read_strategies(gd: GindDeck, br: dict, strategies=STRATEGIES) -> tuple[dict, float, float]:
+def read_strategies(gd: GindDeck, br: dict, strategies=DEFAULT_STRATEGIES) -> tuple[dict, float, float]:
     """The strategies ``realcard_br`` built for one table, read from its files ``br`` (keys
-    ``table``, ``hands``, ``post``, ``human_hands``, ``human_post``: the outputs of
-    :func:`poker51.stages.realcard_br.run_realcard_br`):
-    (``built`` for :func:`play_strategies`, V_ind, V_A).  The control variate of both is V_ind's
-    value of each dealt hand (the ``value`` column of ``hands``)."""
+    ``table``, ``hands``, ``post``, ``human_hands``, ``human_post``, and ``given_hands`` for
+    ``given``: the outputs of :func:`poker51.stages.realcard_br.run_realcard_br`):
+    (``built`` for :func:`play_strategies`, V_ind, V_A).  The control variate of every strategy is
+    V_ind's value of each dealt hand (the ``value`` column of ``hands``); ``given`` plays its own
+    dealt-hand choices with the G_ind post-draw choices of ``post``, and its exact G_ind value is
+    NaN (not computed)."""
     from poker51.io import read_parquet
 
     _check_strategies(strategies)
@@ -645,6 +672,10 @@ def read_strategies(gd: GindDeck, br: dict, strategies=STRATEGIES) -> tuple[dict
     built: dict[str, tuple[HumanTable, float]] = {}
     if "gind" in strategies:
         built["gind"] = (table_of_frames(gd, hands, read_parquet(br["post"]), g), v_ind_value)
+    if "given" in strategies:
+        if not br.get("given_hands"):
+            raise InputError("strategy 'given' needs realcard_br's given_hands file (realcard_bounds.strategies)")
+        built["given"] = (table_of_frames(gd, read_parquet(br["given_hands"]), read_parquet(br["post"]), g), math.nan)
     if "abstract" in strategies:
         human = float(row["v_ind_abstract_human"].iloc[0])
         built["abstract"] = (table_of_frames(gd, read_parquet(br["human_hands"]), read_parquet(br["human_post"]), g),

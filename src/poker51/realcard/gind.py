@@ -66,7 +66,10 @@ the post-draw values; :func:`strategy_frames` writes them as two tables),
 :func:`strategy_value` (the exact G_ind value of a fixed :class:`HumanStrategy`:
 :func:`check_call_strategy`, :func:`abstract_human` for the abstract game's best-response
 human), :func:`game_policy` and :func:`small_abstraction` (the abstract game's view of a
-table and of a reduced deck).
+table and of a reduced deck); :func:`v_ind_given` (the strategy ``given`` of the bounds by play:
+the pre-draw best response with Riemann's class prior given H's own five cards,
+:func:`prior_given`, H's post-draw choices :func:`v_ind`'s; per-class post-draw values
+:func:`class_node_values`).
 """
 
 from __future__ import annotations
@@ -88,7 +91,16 @@ from poker51.export.schema import ACTION_COLUMNS, SPOT_ACTIONS, completed_pre_li
 from poker51.hands.evaluate import RULE_ORDINARY
 from poker51.hands.evaluate import strengths as eval_strengths
 from poker51.hands.house import draw_counts, house_keeps
-from poker51.realcard.gind_kernels import PUT, hand_values, keep_values, post_values, subset_tables, superset_sums
+from poker51.realcard.gind_kernels import (
+    PUT,
+    hand_values,
+    keep_values,
+    post_values,
+    post_values_fixed,
+    prior_shifts,
+    subset_tables,
+    superset_sums,
+)
 from poker51.rules import class_key
 
 PRE_LINES = completed_pre_lines()
@@ -452,6 +464,132 @@ def v_ind(gd: GindDeck, table: TableArrays, joint: np.ndarray | None = None) -> 
                       post_xb2, post_br, sec)  # fmt: skip
 
 
+# --------------------------------------------------------------------------- the class prior given H's hand
+def prior_given(gd: GindDeck, NC: np.ndarray | None = None) -> np.ndarray:
+    """(N, C) float64: per dealt hand of H, Riemann's class prior given H's five cards
+    (:func:`class_counts_given` over ``C(n - 5, 5)``) minus the unconditional prior
+    ``members / N`` (:func:`~poker51.realcard.gind_kernels.prior_shifts`, parallel over hands);
+    each row sums to 0 up to rounding.  Memory N x C x 8 bytes (357 MB on the 51-card deck)."""
+    NC = subset_class_counts(gd) if NC is None else NC
+    binom, offset = subset_tables(gd.n)
+    out = np.zeros((gd.n_hands, gd.n_classes))
+    prior_shifts(gd.pos, gd.r_class.astype(np.int64), np.ascontiguousarray(NC), binom, offset, 1.0 / comb(gd.n - 5, 5),
+                 gd.class_members() / gd.n_hands, out)  # fmt: skip
+    return out
+
+
+def class_node_values(gd: GindDeck, table: TableArrays, joint: np.ndarray, base: GindResult) -> np.ndarray:
+    """(5 d4, 15 lines, C, U): ``X[d4, L, c, i]``, H's post-draw value at strength index ``i``
+    against Riemann's dealt class ``c`` alone (mass ``pi_R(c, d4, L) P(S_R = u | c)`` at its node
+    ``(d4, L, r_draw(c))``) when H plays ``base``'s post-draw choices (the G_ind best response's);
+    ``sum_c P(c) X[.., c, :]`` is ``base.post_cv`` summed over Riemann's draw counts, and a
+    class prior ``q`` gives ``sum_c q(c) X[.., c, :]`` (the value is linear in Riemann's mass
+    once H's choices are fixed)."""
+    _, _, P = node_masses(gd, table, joint)
+    reach, _ = pre_reach(table.pre)
+    prior = gd.class_members() / gd.n_hands
+    cond = joint / prior[:, None]
+    Kn, L, C, U = len(base.draws), len(PRE_LINES), gd.n_classes, gd.values.size
+    a_of = np.array([base.draws.index(int(k)) for k in gd.class_draw], np.int64)
+    d4, ell, c = (x.ravel() for x in np.meshgrid(np.arange(N_D4), np.arange(L), np.arange(C), indexing="ij"))
+    mass = np.ascontiguousarray(reach[d4, ell, c][:, None] * cond[c])
+    node = ((d4 * Kn + a_of[c]) * L + ell).astype(np.int64)
+    Pf = np.ascontiguousarray(P.reshape(-1, *P.shape[3:]))
+    put = np.tile(PUT, N_D4 * Kn)
+    start = np.searchsorted(gd.bj, np.arange(gd.n_buckets + 1)).astype(np.int64)
+    flat = (-1, U)
+    out = np.zeros_like(mass)
+    post_values_fixed(mass, gd.bj, start, Pf, put, node, np.ascontiguousarray(base.post_opening.reshape(flat)),
+                      np.ascontiguousarray(base.post_xb2.reshape(flat)),
+                      np.ascontiguousarray(base.post_br.reshape(-1, U, 4)), out)  # fmt: skip
+    return out.reshape(N_D4, L, C, U)
+
+
+def v_ind_given(gd: GindDeck, table: TableArrays, joint: np.ndarray | None = None, prior: np.ndarray | None = None,
+                base: GindResult | None = None, prune: bool = True) -> GindResult:  # fmt: skip
+    """The strategy ``given`` (issue 26, point 2): H's pre-draw best response per dealt hand
+    (keep, opening, answers) when Riemann's class prior is the one given H's own five cards,
+    ``prior`` (N, C) (default :func:`prior_given`, exact: Riemann's dealt hands avoiding H's),
+    and H plays ``base``'s post-draw choices (the G_ind best response's, default :func:`v_ind`)
+    whatever its dealt hand.  Everything else is G_ind's: Riemann's draw comes from its own deck
+    (``P(S_R = u | c)`` unchanged), H's replacements from its own.
+
+    Derivation: with H's post-draw choices fixed its post-draw value is linear in Riemann's mass,
+    so the completed-line values of a dealt hand ``h`` with prior ``q_h`` are V_ind's ``Q_L``
+    plus ``sum_c (q_h(c) - P(c)) X_c`` (:func:`class_node_values`, the per-class values taken
+    over H's replacements by the same superset sums and inclusion-exclusion, ``C x 15`` columns)
+    and the fold masses are ``fm + folds @ (q_h - P)``
+    (:func:`~poker51.realcard.gind_kernels.hand_values_given`).  ``prior`` equal to the
+    unconditional prior in every row gives V_ind's keeps, openings, answers and values bit for
+    bit.  The record's ``hand_value`` is each hand's value under its own ``q_h`` (the mean is
+    *not* a G_ind value: every hand has its own Riemann prior), ``value`` its mean; the post-draw
+    fields are ``base``'s; ``seconds["columns"]`` counts the per-class columns kept over the five
+    d4 (``prune``: those of a class and line that Riemann never reaches are left out, which
+    changes no number).  Memory on the 51-card deck: about 0.6 GB of per-class superset sums
+    and 0.36 GB of priors beside :func:`v_ind`'s."""
+    from poker51.realcard.gind_kernels import hand_values_given, superset_rows, superset_strengths
+
+    sec: dict[str, float] = {}
+    t0 = time.perf_counter()
+    joint = riemann_joint(gd) if joint is None else joint
+    base = v_ind(gd, table, joint) if base is None else base
+    pbar = gd.class_members() / gd.n_hands
+    if prior is None:
+        delta = prior_given(gd)
+    else:
+        prior = np.asarray(prior, np.float64)
+        if prior.shape != (gd.n_hands, gd.n_classes) or not np.isfinite(prior).all():
+            raise InputError(f"prior must be a finite ({gd.n_hands}, {gd.n_classes}) array, one row per dealt hand")
+        delta = np.ascontiguousarray(prior - pbar[None, :])
+    t1 = time.perf_counter()
+    sec["priors"] = t1 - t0
+    X = class_node_values(gd, table, joint, base)
+    t2 = time.perf_counter()
+    sec["class_values"] = t2 - t1
+    _, folds = pre_reach(table.pre)  # (5, 14, C)
+    fm = fold_masses(gd, table)
+    cv_sum = base.post_cv.sum(axis=1)
+    binom, offset = subset_tables(gd.n)
+    n_sub4 = int(offset[5])
+    C, L = gd.n_classes, len(PRE_LINES)
+    best_val = np.full(gd.n_hands, -np.inf)
+    best_keep = np.zeros(gd.n_hands, np.int64)
+    best_open = np.zeros(gd.n_hands, np.int64)
+    best_xb2 = np.zeros(gd.n_hands, np.int8)
+    best_br = np.zeros((gd.n_hands, 4), np.int8)
+    inv_ways = np.array([1.0 / comb(gd.n - 5, d) for d in range(6)])
+    t3 = time.perf_counter()
+    sup_ptr, sup_u, sup_w = superset_strengths(gd.pos, gd.sidx, binom, offset)
+    sec["superset_sums"] = time.perf_counter() - t3
+    for d4 in range(N_D4):
+        group = np.array([d4] if d4 < 4 else [4, 5], np.int64)
+        V = np.ascontiguousarray(cv_sum[d4].T)  # (U, 15): exactly v_ind's
+        VC = X[d4].transpose(2, 1, 0).reshape(-1, C * L)  # (U, C 15): column c 15 + ell
+        # a (class, line) Riemann never reaches (zero reach in a pure table) adds nothing: left out
+        cols = np.flatnonzero(np.any(VC != 0.0, axis=0)) if prune else np.arange(C * L)
+        VC = np.ascontiguousarray(VC[:, cols])
+        sec["columns"] = sec.get("columns", 0.0) + cols.size
+        tmin = 5 - int(group.max())
+        rows = n_sub4 if tmin < 5 else 1
+        G = np.zeros((rows, L))
+        GC = np.zeros((rows, cols.size))
+        t3 = time.perf_counter()
+        if tmin < 5:
+            superset_sums(gd.pos, gd.sidx, V, tmin, binom, offset, G)
+            superset_rows(sup_ptr, sup_u, sup_w, VC, int(offset[tmin]), GC)
+        t4 = time.perf_counter()
+        sec["superset_sums"] = sec.get("superset_sums", 0.0) + t4 - t3
+        cstart = np.searchsorted(cols // L, np.arange(C + 1)).astype(np.int64)
+        hand_values_given(gd.pos, gd.sidx, G, V, GC, VC, cstart, cols % L, delta, np.ascontiguousarray(folds[d4]),
+                          group, inv_ways, fm[d4], binom, offset, best_val, best_keep, best_open, best_xb2,
+                          best_br)  # fmt: skip
+        del GC
+        sec["hands"] = sec.get("hands", 0.0) + time.perf_counter() - t4
+    sec["pre_draw"] = time.perf_counter() - t2
+    return GindResult(float(best_val.mean()), best_val, best_keep, best_open, base.draws, base.post_cv,
+                      base.post_opening, best_xb2, best_br, base.post_xb2, base.post_br, sec)  # fmt: skip
+
+
 # --------------------------------------------------------------------------- a fixed human
 @dataclass(frozen=True)
 class HumanStrategy:
@@ -725,7 +863,8 @@ def strategy_frames(gd: GindDeck, r: GindResult) -> tuple[pd.DataFrame, pd.DataF
 __all__ = [
     "ANSWERS", "BR_COLUMNS", "DEC_LINES", "OPENINGS", "GindDeck", "GindResult", "HumanStrategy", "LINE_SLOTS",
     "PRE_LINES", "TableArrays", "abstract_human", "answer_columns", "check_call_strategy", "class_counts_given",
-    "fold_masses", "game_policy", "make_deck", "node_masses", "post_node_values", "pre_reach", "random_strategy",
-    "random_table", "riemann_counts", "riemann_joint", "small_abstraction", "small_deck", "strategy_frames",
-    "strategy_value", "subset_class_counts", "table_arrays", "v_ind", "variant_deck",
+    "class_node_values", "fold_masses", "game_policy", "make_deck", "node_masses", "post_node_values", "pre_reach",
+    "prior_given", "random_strategy", "random_table", "riemann_counts", "riemann_joint", "small_abstraction",
+    "small_deck", "strategy_frames", "strategy_value", "subset_class_counts", "table_arrays", "v_ind", "v_ind_given",
+    "variant_deck",
 ]  # fmt: skip

@@ -343,3 +343,213 @@ def hand_values_plain(hands, sidx, Vself, draws, fm, n: int):
             if v > best_val[i]:
                 best_val[i], best_keep[i], best_open[i], best_xb2[i], best_br[i] = v, K, a, x, br
     return best_val, best_keep, best_open, best_xb2, best_br
+
+
+# --------------------------------------------------------------------------- the class prior given H's hand
+@njit(cache=True, inline="always")
+def _fixed_node(M, cum, start, bj, T, P, put, act, xb2, br, out):
+    """H's value of one public post-draw node for every strength index ``i`` when it plays the
+    fixed opening ``act[i]`` and answers ``xb2[i]``, ``br[i, o]`` (codes of :func:`post_values`)
+    against Riemann's mass ``M`` (U,): linear in ``M``, only the chosen branch is summed."""
+    U = M.shape[0]
+    B = T.shape[0]
+    for i in range(U):
+        bs = bj[i]
+        below = cum[i] - cum[start[bs]]
+        above = T[bs] - below - M[i]
+        a = act[i]
+        v = 0.0
+        if a == 0:
+            x = xb2[i]
+            for b in range(B):
+                w = T[b] if b < bs else (-T[b] if b > bs else below - above)
+                pb = P[0, b, 1]
+                v += put * P[0, b, 0] * w
+                if x == 0:
+                    v -= put * pb * T[b]
+                elif x == 1:
+                    v += (put + 2.0) * pb * w
+                else:
+                    v += pb * (P[1, b, 0] * (put + 2.0) * T[b] + P[1, b, 1] * (put + 4.0) * w)
+        else:
+            o = a - 1
+            z = BET_SIZES_K[o]
+            x = br[i, o]
+            for b in range(B):
+                w = T[b] if b < bs else (-T[b] if b > bs else below - above)
+                pr = P[2 + o, b, 2]
+                v += put * P[2 + o, b, 0] * T[b] + (put + z) * P[2 + o, b, 1] * w
+                if x == 0:
+                    v -= (put + z) * pr * T[b]
+                elif x == 1:
+                    v += (put + 2.0 * z) * pr * w
+                else:
+                    v += pr * (P[6 + o, b, 0] * (put + 2.0 * z) * T[b] + P[6 + o, b, 1] * (put + 3.0 * z) * w)
+        out[i] = v
+
+
+# parallel=True: nodes are independent (each writes its own row)
+@njit(cache=True, parallel=True)
+def post_values_fixed(M, bj, start, P, put, node, act, xb2, br, out):
+    """``out[n, i]``: H's value at strength index ``i`` of the mass ``M[n]`` (U,) played at the
+    public node ``node[n]`` (``P[node[n]]``, ``put[node[n]]``) with the fixed post-draw choices
+    ``act``, ``xb2``, ``br`` of that node (rows of :func:`post_values`' outputs).  With the
+    node's own mass and its best-response choices it is :func:`post_values`' ``cv``."""
+    B = start.shape[0] - 1
+    for n in prange(M.shape[0]):
+        U = M.shape[1]
+        cum = np.zeros(U + 1)
+        for j in range(U):
+            cum[j + 1] = cum[j] + M[n, j]
+        T = np.zeros(B)
+        for j in range(U):
+            T[bj[j]] += M[n, j]
+        q = node[n]
+        _fixed_node(M[n], cum, start, bj, T, P[q], put[q], act[q], xb2[q], br[q], out[n])
+
+
+# parallel=True: the per-subset sorts and merges are independent (the counting and filling are serial)
+@njit(cache=True, parallel=True)
+def superset_strengths(hands, sidx, binom, offset):
+    """(ptr (S + 1,), u (nnz,) int64, w (nnz,) float64): per subset ``T`` of at most four
+    positions (:func:`subset_tables` index, ``S`` of them) the distinct strength indices ``u`` of
+    the five-card hands that contain it, with their counts ``w``: ``G[T] = sum_j w_j V[u_j]`` is
+    :func:`superset_sums`' ``G[T]`` for any ``V`` (:func:`superset_rows`).  Independent of the
+    values, so one table serves every column and every d4."""
+    S = offset[5]
+    ptr = np.zeros(S + 1, np.int64)
+    idx = np.empty(32, np.int64)
+    for h in range(hands.shape[0]):
+        subset_indices(hands[h], binom, offset, idx)
+        for m in range(31):
+            ptr[idx[m] + 1] += 1
+    for r in range(S):
+        ptr[r + 1] += ptr[r]
+    fill = ptr[:-1].copy()
+    vals = np.empty(ptr[S], np.int32)
+    for h in range(hands.shape[0]):
+        subset_indices(hands[h], binom, offset, idx)
+        for m in range(31):
+            r = idx[m]
+            vals[fill[r]] = sidx[h]
+            fill[r] += 1
+    nd = np.zeros(S + 1, np.int64)
+    for r in prange(S):
+        seg = np.sort(vals[ptr[r] : ptr[r + 1]])
+        vals[ptr[r] : ptr[r + 1]] = seg
+        k = 0
+        for j in range(seg.shape[0]):
+            if j == 0 or seg[j] != seg[j - 1]:
+                k += 1
+        nd[r + 1] = k
+    for r in range(S):
+        nd[r + 1] += nd[r]
+    u = np.empty(nd[S], np.int64)
+    w = np.zeros(nd[S])
+    for r in prange(S):
+        k = nd[r] - 1
+        for j in range(ptr[r], ptr[r + 1]):
+            if j == ptr[r] or vals[j] != vals[j - 1]:
+                k += 1
+                u[k] = vals[j]
+            w[k] += 1.0
+    return nd, u, w
+
+
+# parallel=True: subsets are independent (each writes its own row of G)
+@njit(cache=True, parallel=True)
+def superset_rows(ptr, u, w, V, lo, G):
+    """``G[T] = sum_j w_j V[u_j]`` over the entries of :func:`superset_strengths` for every
+    subset ``T >= lo`` (the subsets of at least ``k`` positions start at ``offset[k]``): the
+    superset sums of :func:`superset_sums` by rows, each row summed in registers and written once
+    (the wide per-class table is far larger than the caches; ``V`` is small)."""
+    L = V.shape[1]
+    for r in prange(lo, G.shape[0]):
+        for j in range(ptr[r], ptr[r + 1]):
+            wj = w[j]
+            s = u[j]
+            for ell in range(L):
+                G[r, ell] += wj * V[s, ell]
+
+
+# parallel=True: dealt hands are independent (each writes its own row)
+@njit(cache=True, parallel=True)
+def prior_shifts(hands, r_class, NC, binom, offset, scale, prior, out):
+    """``out[h, c]`` = Riemann's class prior given H's dealt hand ``h`` minus ``prior[c]``: the
+    counts of its dealt hands of class ``c`` that avoid ``h`` (``sum_{S ⊆ h} (-1)^|S| NC[S, c]``,
+    ``NC`` the per-subset class counts, ``S = h`` the hand itself, of class ``r_class[h]``)
+    times ``scale`` = ``1 / C(n - 5, 5)``."""
+    C = NC.shape[1]
+    for h in prange(hands.shape[0]):
+        idx = np.empty(32, np.int64)
+        subset_indices(hands[h], binom, offset, idx)
+        cnt = np.zeros(C)
+        for m in range(31):
+            sign = 1.0 if (_pop5(m) & 1) == 0 else -1.0
+            r = idx[m]
+            for c in range(C):
+                cnt[c] += sign * NC[r, c]
+        cnt[r_class[h]] -= 1.0  # S = h: (-1)^5 times the one hand that contains all five cards
+        for c in range(C):
+            out[h, c] = cnt[c] * scale - prior[c]
+
+
+# parallel=True: dealt hands are independent (each writes its own entries)
+@njit(cache=True, parallel=True)
+def hand_values_given(hands, sidx, G, Vself, GC, VCself, cstart, col_ell, delta, folds, draws, inv_ways, fm, binom,
+                      offset, best_val, best_keep, best_open, best_xb2, best_br):  # fmt: skip
+    """:func:`hand_values` with Riemann's class prior of each dealt hand ``h`` shifted by
+    ``delta[h]`` (C,): the completed-line values gain ``sum_c delta[h, c] X_c`` with ``X_c`` the
+    per-class values of ``GC`` / ``VCself`` (superset sums; columns ``cstart[c] .. cstart[c + 1] - 1``
+    are class ``c``'s, column ``j`` of line ``col_ell[j]``, the columns that are zero left out) by the same
+    inclusion-exclusion, and the fold masses gain ``folds @ delta[h]`` (``folds`` (14, C)).  With
+    ``delta`` zero every value and choice is :func:`hand_values`' bit for bit (the shift adds 0.0)."""
+    L = G.shape[1]
+    C = delta.shape[1]
+    dmax = 0
+    for d in draws:
+        dmax = max(dmax, d)
+    tmin = 5 - dmax
+    for h in prange(hands.shape[0]):
+        idx = np.empty(32, np.int64)
+        subset_indices(hands[h], binom, offset, idx)
+        corr = np.zeros((32, L))  # sum_c delta[h, c] X_c[T] per subset mask T of the hand
+        for m in range(32):
+            if _pop5(m) < tmin:
+                continue
+            row = VCself[sidx[h]] if m == 31 else GC[idx[m]]
+            for c in range(C):
+                dc = delta[h, c]
+                for j in range(cstart[c], cstart[c + 1]):
+                    corr[m, col_ell[j]] += dc * row[j]
+        fmh = np.empty(fm.shape[0])
+        for j in range(fm.shape[0]):
+            acc = 0.0
+            for c in range(C):
+                acc += folds[j, c] * delta[h, c]
+            fmh[j] = fm[j] + acc
+        Q = np.empty(L)
+        br = np.empty(4, best_br.dtype)
+        for K in range(32):
+            d = 5 - _pop5(K)
+            if not draws_in(d, draws):
+                continue
+            keep_values(sidx[h], idx, K, G, Vself, inv_ways[d], Q)
+            D = 31 ^ K
+            S = D
+            while True:
+                sign = 1.0 if (_pop5(S) & 1) == 0 else -1.0
+                T = K | S
+                for ell in range(L):
+                    Q[ell] += sign * inv_ways[d] * corr[T, ell]
+                if S == 0:
+                    break
+                S = (S - 1) & D
+            v, a, x = pre_tree(Q, fmh, br)
+            if v > best_val[h]:
+                best_val[h] = v
+                best_keep[h] = K
+                best_open[h] = a
+                best_xb2[h] = x
+                for o in range(4):
+                    best_br[h, o] = br[o]

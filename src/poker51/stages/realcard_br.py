@@ -20,7 +20,7 @@ from poker51.io import read_metadata, read_parquet, write_parquet
 from poker51.provenance import PROBABILITY, STRENGTH, table_metadata, units_for
 from poker51.realcard.bounds import human_frames
 from poker51.realcard.decomposition import BR_UNIT, VALUE_COLUMNS, decompose, joint_frame, joint_of_frame
-from poker51.realcard.gind import BR_COLUMNS, riemann_joint, strategy_frames, table_arrays, variant_deck
+from poker51.realcard.gind import BR_COLUMNS, riemann_joint, strategy_frames, table_arrays, v_ind_given, variant_deck
 from poker51.stages.common import Provenance
 
 log = logging.getLogger("poker51.stages")
@@ -54,6 +54,13 @@ _POST_UNITS = {
     **_ANSWER_UNITS,
 }
 _HUMAN_HAND_UNITS = {k: v for k, v in _HAND_UNITS.items() if k != "value"}
+_GIVEN_HAND_UNITS = {
+    **_HAND_UNITS,
+    "keep": "the given strategy's keep (position mask of the sorted hand's kept cards, bit i: card c{i})",
+    "opening": "the given strategy's first pre-draw action after the draw count (x check, bN bet N jbits)",
+    "value": f"{BR_UNIT}; this dealt hand's value with Riemann's class prior given the hand and the G_ind "
+    "post-draw play (no game's value: the column's mean is not V_ind)",
+}
 _HUMAN_POST_UNITS = {
     **{k: v for k, v in _POST_UNITS.items() if k != "strength"},
     "h_draw": "the human's exact draw count",
@@ -97,7 +104,11 @@ def run_realcard_br(
     (``out["hands"]``: keep, draw, opening and the hand's value) and per public post-draw node and
     final strength (``out["post"]``: H's best opening and answers after the draw), and the abstract
     best-response human as the table that plays it (``out["human_hands"]``, ``out["human_post"]``:
-    :func:`poker51.realcard.bounds.human_frames`); the bounds by play read these four tables."""
+    :func:`poker51.realcard.bounds.human_frames`); the bounds by play read these four tables.
+    With ``out["given_hands"]`` (the rule asks for it when ``realcard_bounds.strategies`` names
+    ``given``) also the strategy ``given``'s choices per dealt hand
+    (:func:`poker51.realcard.gind.v_ind_given`; its post-draw play is ``out["post"]``'s), the
+    same columns as ``out["hands"]``; without it nothing else changes."""
     start = time.perf_counter()
     tables = AbstractionTables.load(abstraction_dir, variant)
     ab = tables.arrays()
@@ -123,11 +134,22 @@ def run_realcard_br(
     h_hands, h_post = human_frames(gd, human)
     write_parquet(h_hands, out["human_hands"], metadata=table_metadata(provenance, _HUMAN_HAND_UNITS, **meta))
     write_parquet(h_post, out["human_post"], metadata=table_metadata(provenance, _HUMAN_POST_UNITS, **meta))
+    given_s = ""
+    if out.get("given_hands"):
+        t = time.perf_counter()
+        rg = v_ind_given(gd, ta, riemann_joint(gd) if joint is None else joint, None, result)
+        g_hands, _ = strategy_frames(gd, rg)
+        write_parquet(g_hands, out["given_hands"], metadata=table_metadata(provenance, _GIVEN_HAND_UNITS, **meta))
+        changed = float(np.mean((rg.keep != result.keep) | (rg.opening != result.opening)))
+        parts = ", ".join(f"{k} {v:.1f} s" for k, v in rg.seconds.items())
+        given_s = (
+            f"; given {time.perf_counter() - t:.1f} s ({parts}), keep or opening changed in {changed:.2%} of hands"
+        )
     log.info(
         "realcard_br %s p=%g: V_A %+.6f, V_ind %+.6f (gap %+.6f), abstract human in G_ind %+.6f jbits/hand for the "
-        "best responder; %.1f s load, %.1f s values (%s), %.1f s writing",
+        "best responder; %.1f s load, %.1f s values (%s), %.1f s writing%s",
         variant, p, dec.v_abstract, dec.v_ind, dec.ind_gap, dec.v_ind_abstract_human, loaded - start, done - loaded,
-        ", ".join(f"{k} {v:.1f} s" for k, v in result.seconds.items()), time.perf_counter() - done,
+        ", ".join(f"{k} {v:.1f} s" for k, v in result.seconds.items()), time.perf_counter() - done, given_s,
     )  # fmt: skip
 
 
