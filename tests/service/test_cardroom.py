@@ -12,6 +12,7 @@ import json
 import pytest
 from cardroom_helpers import CardService, Player, legal
 
+from poker51.rulebook.games import RAKE_CAP_BIG_BLINDS, RAKE_PERCENT
 from poker51.rulebook.log import check_log
 from poker51.service.cardroom import EDITION
 from poker51.service.store import START_BANK
@@ -411,6 +412,9 @@ def test_X_the_rake_goes_to_the_house_which_never_plays(svc):
         turn_of([a, b, c]).ok("show")
     r = a.of("result")[-1]
     assert r["rake"] == 1 and svc.store.bank("house") == house + 1
+    rec = archived(svc, [a, b, c], r["id"])["record"]  # 10.4: the rake is in the hand's log, with its rule
+    assert rec["rake"] == 1 and [p["rake"] for p in rec["pots"]] == [1]
+    assert rec["rake_rule"] == {"percent": RAKE_PERCENT, "cap": RAKE_CAP_BIG_BLINDS * 2, "per": "pot"}
     assert "house" not in [s["account"] for s in a.view()["seats"].values()]
     chips = svc.host.slots[room].room.chips()
     banks = sum(svc.store.bank(x.id) for x in (a, b, c))
@@ -605,7 +609,8 @@ def bot_session(svc, game, seed, hands, practice=False, vip=False):
             begin = sum(x["stack"] for x in starts[r["hand"]]["seats"])
             assert r["conserved"] is True and begin == sum(r["stacks"].values()) + r["rake"], r
             for pot in r["pots"]:
-                want = 0 if not any(r["boards"]) else min(3 * room.table.bb, pot["amount"] * 5 // 100)
+                cap = RAKE_CAP_BIG_BLINDS * room.table.bb
+                want = 0 if not any(r["boards"]) else min(cap, pot["amount"] * RAKE_PERCENT // 100)
                 assert pot["rake"] == want, (pot, r["boards"])
         seen = len(results)
         assert room.table.rake_total == rake and room.table.total_chips() == total_in
@@ -627,3 +632,41 @@ def bot_session(svc, game, seed, hands, practice=False, vip=False):
 def test_X_rake_and_conservation_at_every_hand_of_a_bot_played_session(svc, game, practice, vip):
     seen, rake = bot_session(svc, game, seed=len(game), hands=30, practice=practice, vip=vip)
     assert seen == 30
+
+
+# --------------------------------------------------------------------------- Article VII.7
+def test_VII_7_random_rotation_over_many_blocks_never_the_game_just_played_reproducible_from_its_seed(svc):
+    from poker51.rulebook.games import RANDOM_BLOCK, RANDOM_GAMES, RANDOM_SEATS
+    from poker51.rulebook.table import draw_game
+
+    owner, other = svc.account(), svc.account()
+    for acc in (owner, other):  # VIP by the documented rule (hands played), set directly
+        svc.host.context.conduct.hands[acc.id] = 10_000
+    room = svc.table(owner, game="random", deck="seedsequence", entropy=7, pause_s=0)
+    a, b = Player(svc, room, owner), Player(svc, room, other)
+    assert a.view()["n_seats"] == RANDOM_SEATS == 6
+    a.ok("sit", seat=0, buyin=200)
+    b.ok("sit", seat=3, buyin=200)
+    blocks = 20
+    for _ in range(blocks * RANDOM_BLOCK):
+        v = a.view()
+        k = v["hands"]
+        assert v["block"] == {"block": (k - 1) // RANDOM_BLOCK + 1, "hand": (k - 1) % RANDOM_BLOCK + 1,
+                              "of": RANDOM_BLOCK, "seats": RANDOM_SEATS}  # fmt: skip
+        fold_hands(svc, [a, b], 1)
+    hands = {e["hand"]: e for e in a.of("hand")}
+    results = {e["hand"]: e for e in a.of("result")}
+    games, previous = [], None
+    for n in range(1, blocks * RANDOM_BLOCK + 1, RANDOM_BLOCK):
+        rot = hands[n]["rotation"]
+        seed = bytes.fromhex(results[n]["rotation_seed"])  # published after the hand, committed before it
+        assert hashlib.sha256(seed).hexdigest() == rot["commitment"]
+        assert (rot["game"], rot["candidates"]) == draw_game(seed, previous)
+        assert rot["game"] != previous and previous not in rot["candidates"]
+        for m in range(n, n + RANDOM_BLOCK):  # the whole block plays the game drawn
+            assert hands[m]["game"] == rot["game"] and results[m]["game"] == rot["game"]
+            assert ("rotation" in hands[m]) == (m == n)
+        games.append(rot["game"])
+        previous = rot["game"]
+    assert set(games) == set(RANDOM_GAMES)  # every eligible game reached
+    assert all(x != y for x, y in zip(games, games[1:]))
