@@ -110,6 +110,40 @@ def test_migration_0002_turns_jbits_into_cents(tmp_path):
     store.close()
 
 
+def test_migration_0003_adds_the_conduct_table_after_0002_and_downgrades(tmp_path):
+    """0003 (the card room's conduct) follows 0002 on one line of history: a database at 0002 keeps
+    its rows, gains an empty ``conduct`` table, and loses it again on a downgrade to 0002."""
+    from alembic import command
+    from alembic.config import Config
+    from alembic.script import ScriptDirectory
+
+    cfg = Config()
+    cfg.set_main_option("script_location", str(Path(migrations.__file__).parent))
+    script = ScriptDirectory.from_config(cfg)
+    assert script.get_heads() == ["0003"] and script.get_revision("0003").down_revision == "0002"
+    url = f"sqlite:///{tmp_path}/at2.db"
+    engine = make_engine(url)
+    with engine.begin() as conn:
+        cfg.attributes["connection"] = conn
+        command.upgrade(cfg, "0002")
+        conn.execute(sa.text("INSERT INTO accounts VALUES ('a1', 'person', 'h', 800, 0, 0, 'Ann')"))
+        conn.execute(
+            sa.text("INSERT INTO ledger (account_id, delta, kind, ref, at) VALUES ('a1', 800, 'grant', 'g', 0)")
+        )
+    engine.dispose()
+    store = Store.open(url)
+    assert store.bank("a1") == 800 and store.check_banks() == [] and store.names(["a1"]) == {"a1": "Ann"}
+    with store.engine.connect() as conn:
+        assert conn.execute(sa.text("SELECT count(*) FROM conduct")).scalar() == 0
+    store.close()
+    engine = make_engine(url)
+    with engine.begin() as conn:
+        cfg.attributes["connection"] = conn
+        command.downgrade(cfg, "0002")
+    assert "conduct" not in sa.inspect(engine).get_table_names()
+    engine.dispose()
+
+
 def test_commit_is_all_or_nothing(db_url):
     store = Store.open(db_url, now=0.0)
     acc, _ = store.create_account(0.0)

@@ -147,6 +147,10 @@ class Host:
             self.context.names = store.names
         self.clock = clock or Clock()
         self.slots: dict[str, Slot] = {}
+        if self.context.conduct is None:  # the card room's Article XI state (read by its rooms)
+            from poker51.service.conduct import Conduct
+
+            self.context.conduct = Conduct.load(store)
         for row in store.open_rooms():
             try:
                 self.slots[row.id] = self._rebuild(row.id, row.kind, row.params, row.created, row.turn, row.seq)
@@ -185,7 +189,7 @@ class Host:
                 f = getattr(slot.room, "account_at", None)
                 acc = f(aud[5:]) if f is not None else None
                 aud = f"account:{acc}" if acc is not None else "nobody"
-            elif aud not in ("all", "watchers", "archive") and not aud.startswith("account:"):
+            elif aud not in ("all", "watchers", "archive", "conduct") and not aud.startswith("account:"):
                 raise FrameError("internal", f"room {slot.id}: an event for an unknown audience {aud!r}")
             out.append(aud)
         return out
@@ -202,6 +206,10 @@ class Host:
     ) -> Committed:
         audiences = self.resolve(slot, outcome)
         close = bool(getattr(slot.room, "closed", False))
+        # the conduct state follows the outcome at once (no await since the room decided), undone
+        # if the commit fails: two rooms never judge a report on the same stale book
+        conduct = self.context.conduct
+        staged = conduct.stage([(a, e.payload) for a, e in zip(audiences, outcome.events)]) if conduct else None
 
         def answer(c: Committed) -> dict[str, Any]:
             assert frame is not None and account is not None
@@ -215,19 +223,26 @@ class Host:
             }
             return c.answer
 
-        committed = await self.committer.commit(
-            lambda conn: self.store.commit_on(
-                conn,
-                slot.id,
-                outcome,
-                audiences,
-                now,
-                account=account,
-                action_id=None if frame is None else frame.id,
-                answer=answer if frame is not None else None,
-                close=close,
+        try:
+            committed = await self.committer.commit(
+                lambda conn: self.store.commit_on(
+                    conn,
+                    slot.id,
+                    outcome,
+                    audiences,
+                    now,
+                    account=account,
+                    action_id=None if frame is None else frame.id,
+                    answer=answer if frame is not None else None,
+                    close=close,
+                )
             )
-        )
+        except BaseException:
+            if conduct:
+                conduct.unstage(staged)
+            raise
+        if conduct:
+            conduct.done(staged)
         slot.turn, slot.seq = committed.turn, committed.seq
         self.broadcast(slot, committed.events)
         if close:

@@ -23,6 +23,7 @@ from poker51.service.protocol import FrameError
 ROOMS: dict[str, tuple[str, str]] = {
     "headsup": ("poker51.service.headsup", "HeadsUpRoom"),
     "fiveseat": ("poker51.service.fiveseat", "FiveSeatRoom"),
+    "cardroom": ("poker51.service.cardroom", "CardRoom"),
 }
 
 
@@ -37,6 +38,8 @@ class Context:
     tables_dir: Path | None = None
     #: the host's lookup of display names (ids -> {id: name}); :meth:`display_name` caches it
     names: Callable[[list[str]], dict[str, str]] | None = None
+    #: the card room's conduct state (``poker51.service.conduct.Conduct``), set by the host
+    conduct: Any = None
     _v05: dict[str, Any] = field(default_factory=dict)
     _names: dict[str, str] = field(default_factory=dict)
     _table_riemann: Any = None

@@ -147,6 +147,19 @@ hands = sa.Table(
     sa.Column("ended", sa.Float, nullable=False),
     sa.Column("log", sa.Text, nullable=False),
 )
+#: the card room's conduct (Article XI, ``poker51.service.conduct``): reports, strikes, disputes
+conduct = sa.Table(
+    "conduct",
+    metadata,
+    sa.Column("id", sa.Integer, primary_key=True, autoincrement=True),
+    sa.Column("kind", sa.String(10), nullable=False),
+    sa.Column("account", sa.String(40), nullable=False, index=True),
+    sa.Column("by", sa.String(40), nullable=False),
+    sa.Column("room_id", sa.String(40), nullable=True),
+    sa.Column("hand", sa.String(80), nullable=False),
+    sa.Column("body", sa.Text, nullable=False),
+    sa.Column("at", sa.Float, nullable=False),
+)
 hand_players = sa.Table(
     "hand_players",
     metadata,
@@ -593,6 +606,9 @@ class Store:
             if aud == "archive":
                 self._archive(conn, room_id, ev, now)
                 continue
+            if aud == "conduct":  # the card room's reports and disputes (never sent)
+                self._conduct(conn, room_id, ev.payload, now)
+                continue
             seq += 1
             body = dumps(ev.payload)
             rows.append({"room_id": room_id, "seq": seq, "turn": turn, "audience": aud, "payload": body, "at": now})
@@ -615,6 +631,25 @@ class Store:
                 )
             )
         return out
+
+    def _conduct(self, conn: Connection, room_id: str, payload: dict[str, Any], now: float) -> None:
+        """A card room's ``conduct`` event (inside the commit's transaction): one row per report or
+        dispute, one more per strike (``poker51.service.conduct`` reads them back)."""
+        kind = str(payload.get("type"))
+        if kind == "report":
+            who, by = payload["reported"], payload["reporter"]
+        elif kind == "dispute":
+            who, by = payload["account"], payload["account"]
+        else:
+            raise ValueError(f"room {room_id}: a conduct event of unknown type {kind!r}")
+        row = {"room_id": room_id, "at": now}
+        hand = str(payload.get("hand") or "")
+        conn.execute(conduct.insert().values(kind=kind, account=str(who), by=str(by), hand=hand,
+                                             body=dumps(payload), **row))  # fmt: skip
+        strike = payload.get("strike")
+        if strike:
+            conn.execute(conduct.insert().values(kind="strike", account=str(strike["account"]), by="", hand="",
+                                                 body=dumps(strike), **row))  # fmt: skip
 
     def _archive(self, conn: Connection, room_id: str, ev: Event, now: float) -> None:
         p = ev.payload
