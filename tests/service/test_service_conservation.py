@@ -263,3 +263,15 @@ def test_fiveseat_sessions_conserve_every_jbit(svc, ops, seed):
     finally:
         for cm in cms:
             cm.__exit__(None, None, None)
+
+
+def test_a_replayed_ack_does_not_move_the_bots_bank():
+    """A replayed command id is answered with its first ack byte for byte, bank and all: the
+    tracker keeps the newer bank (a stale one had the bot deal with an empty bank)."""
+    from poker51.service.bots import Tracker
+
+    t = Tracker()
+    t.see({"type": "ack", "re": "a", "turn": 1, "seq": 1, "bank": 100})
+    t.see({"type": "ack", "re": "b", "turn": 2, "seq": 2, "bank": 0})
+    t.see({"type": "ack", "re": "a", "turn": 1, "seq": 1, "bank": 100})
+    assert (t.bank, t.turn, t.seq) == (0, 2, 2)

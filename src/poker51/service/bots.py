@@ -117,8 +117,11 @@ class Tracker:
                 r = ev["receipt"]
                 self.receipts.setdefault(str(r.get("sha256")), r)
         elif kind == "ack":
+            # a replayed id is answered with its first ack, byte for byte: its bank is that
+            # moment's, so only a first answer updates the bank
+            first = str(frame.get("re")) not in self.acks
             self.acks[str(frame.get("re"))] = frame
-            if frame.get("bank") is not None:
+            if first and frame.get("bank") is not None:
                 self.bank = frame["bank"]
             for r in frame.get("receipts") or []:
                 self.receipts[str(r.get("id"))] = r
