@@ -429,6 +429,15 @@ def post_node_values(
     return cv.reshape(shape), act.reshape(shape), xb2.reshape(shape), br.reshape(shape + (4,))
 
 
+def _best_arrays(gd: GindDeck) -> tuple[np.ndarray, ...]:
+    """The per-hand best-so-far arrays a pre-draw pass fills (value, keep, opening, answers) and
+    ``1 / C(n - 5, d)`` per draw count ``d``."""
+    n = gd.n_hands
+    inv_ways = np.array([1.0 / comb(gd.n - 5, d) for d in range(6)])
+    return (np.full(n, -np.inf), np.zeros(n, np.int64), np.zeros(n, np.int64), np.zeros(n, np.int8),
+            np.zeros((n, 4), np.int8), inv_ways)  # fmt: skip
+
+
 def v_ind(gd: GindDeck, table: TableArrays, joint: np.ndarray | None = None) -> GindResult:
     """H's exact best-response value in G_ind against ``table`` (module docstring)."""
     sec: dict[str, float] = {}
@@ -444,12 +453,7 @@ def v_ind(gd: GindDeck, table: TableArrays, joint: np.ndarray | None = None) -> 
     cv_sum = cv.sum(axis=1)  # (5, 15, U): summed over R's draw counts
     binom, offset = subset_tables(gd.n)
     n_sub4 = int(offset[5])
-    best_val = np.full(gd.n_hands, -np.inf)
-    best_keep = np.zeros(gd.n_hands, np.int64)
-    best_open = np.zeros(gd.n_hands, np.int64)
-    best_xb2 = np.zeros(gd.n_hands, np.int8)
-    best_br = np.zeros((gd.n_hands, 4), np.int8)
-    inv_ways = np.array([1.0 / comb(gd.n - 5, d) for d in range(6)])
+    best_val, best_keep, best_open, best_xb2, best_br, inv_ways = _best_arrays(gd)
     for d4 in range(N_D4):
         group = np.array([d4] if d4 < 4 else [4, 5], np.int64)
         V = np.ascontiguousarray(cv_sum[d4].T)  # (U, 15)
@@ -552,12 +556,7 @@ def v_ind_given(gd: GindDeck, table: TableArrays, joint: np.ndarray | None = Non
     binom, offset = subset_tables(gd.n)
     n_sub4 = int(offset[5])
     C, L = gd.n_classes, len(PRE_LINES)
-    best_val = np.full(gd.n_hands, -np.inf)
-    best_keep = np.zeros(gd.n_hands, np.int64)
-    best_open = np.zeros(gd.n_hands, np.int64)
-    best_xb2 = np.zeros(gd.n_hands, np.int8)
-    best_br = np.zeros((gd.n_hands, 4), np.int8)
-    inv_ways = np.array([1.0 / comb(gd.n - 5, d) for d in range(6)])
+    best_val, best_keep, best_open, best_xb2, best_br, inv_ways = _best_arrays(gd)
     t3 = time.perf_counter()
     sup_ptr, sup_u, sup_w = superset_strengths(gd.pos, gd.sidx, binom, offset)
     sec["superset_sums"] = time.perf_counter() - t3

@@ -285,6 +285,19 @@ def keep_values(sidx_h, idx, K, G, Vself, inv_ways_d, Q):
         Q[ell] *= inv_ways_d
 
 
+@njit(cache=True)
+def take_better(h, v, K, a, x, br, best_val, best_keep, best_open, best_xb2, best_br):
+    """Keep (value ``v``, keep ``K``, opening ``a``, answers ``x``, ``br``) as hand ``h``'s best
+    when it beats the best so far (ties keep the first: keeps are tried in order)."""
+    if v > best_val[h]:
+        best_val[h] = v
+        best_keep[h] = K
+        best_open[h] = a
+        best_xb2[h] = x
+        for o in range(4):
+            best_br[h, o] = br[o]
+
+
 # parallel=True: dealt hands are independent (each writes its own entries)
 @njit(cache=True, parallel=True)
 def hand_values(hands, sidx, G, Vself, draws, inv_ways, fm, binom, offset, best_val, best_keep, best_open, best_xb2,
@@ -305,13 +318,7 @@ def hand_values(hands, sidx, G, Vself, draws, inv_ways, fm, binom, offset, best_
                 continue
             keep_values(sidx[h], idx, K, G, Vself, inv_ways[d], Q)
             v, a, x = pre_tree(Q, fm, br)
-            if v > best_val[h]:
-                best_val[h] = v
-                best_keep[h] = K
-                best_open[h] = a
-                best_xb2[h] = x
-                for o in range(4):
-                    best_br[h, o] = br[o]
+            take_better(h, v, K, a, x, br, best_val, best_keep, best_open, best_xb2, best_br)
 
 
 def hand_values_plain(hands, sidx, Vself, draws, fm, n: int):
@@ -546,10 +553,4 @@ def hand_values_given(hands, sidx, G, Vself, GC, VCself, cstart, col_ell, delta,
                     break
                 S = (S - 1) & D
             v, a, x = pre_tree(Q, fmh, br)
-            if v > best_val[h]:
-                best_val[h] = v
-                best_keep[h] = K
-                best_open[h] = a
-                best_xb2[h] = x
-                for o in range(4):
-                    best_br[h, o] = br[o]
+            take_better(h, v, K, a, x, br, best_val, best_keep, best_open, best_xb2, best_br)

@@ -508,26 +508,10 @@ class Store:
             }
 
     # ------------------------------------------------------------------ the commit
-    def commit(
-        self,
-        room_id: str,
-        outcome: Outcome,
-        audiences: Sequence[str],
-        now: float,
-        account: str | None = None,
-        action_id: str | None = None,
-        answer: Callable[[Committed], dict[str, Any]] | None = None,
-        close: bool = False,
-    ) -> Committed:
-        """Write one accepted command (or tick) in one transaction (module docstring).
-
-        ``audiences`` are the outcome's event audiences as resolved by the host (same length as
-        ``outcome.events``).  Receipts of ``account``'s own movements are keyed by
-        ``action_id``; the others by ``<room>:<seq>:<k>``.  ``answer(committed)`` builds the
-        answer stored under (account, action id).  A person's bank that would fall below 0
-        refuses the whole transaction (:class:`StoreError`)."""
+    def commit(self, *args: Any, **kwargs: Any) -> Committed:
+        """:meth:`commit_on` (its arguments after ``conn``) in a transaction of its own."""
         with self.engine.begin() as conn:
-            return self.commit_on(conn, room_id, outcome, audiences, now, account, action_id, answer, close)
+            return self.commit_on(conn, *args, **kwargs)
 
     def commit_many(self, jobs: Sequence[Callable[[Connection], Committed]]) -> list[Committed | Exception]:
         """Group commit: run ``jobs`` (each ``lambda conn: store.commit_on(conn, ...)`` of one
@@ -565,7 +549,14 @@ class Store:
         answer: Callable[[Committed], dict[str, Any]] | None = None,
         close: bool = False,
     ) -> Committed:
-        """:meth:`commit`'s writes on ``conn``, inside the caller's transaction."""
+        """Write one accepted command (or tick) on ``conn``, inside the caller's transaction
+        (module docstring; :meth:`commit` gives it its own, :meth:`commit_many` shares one).
+
+        ``audiences`` are the outcome's event audiences as resolved by the host (same length as
+        ``outcome.events``).  Receipts of ``account``'s own movements are keyed by
+        ``action_id``; the others by ``<room>:<seq>:<k>``.  ``answer(committed)`` builds the
+        answer stored under (account, action id).  A person's bank that would fall below 0
+        refuses the whole transaction (:class:`StoreError`)."""
         room = conn.execute(
             sa.select(rooms.c.turn, rooms.c.seq, rooms.c.closed).where(rooms.c.id == room_id).with_for_update()
         ).first()
