@@ -124,6 +124,20 @@ def _post_node(M, cum, start, bj, T, P, put, cv, act, xb2, br):
         act[i] = besta
 
 
+@njit(cache=True)
+def _mass_sums(m, bj, B):
+    """(cum, T) of one node's mass ``m`` (U,): ``cum[j]`` the mass below strength index ``j``,
+    ``T[b]`` the mass of bucket ``b``."""
+    U = m.shape[0]
+    cum = np.zeros(U + 1)
+    for j in range(U):
+        cum[j + 1] = cum[j] + m[j]
+    T = np.zeros(B)
+    for j in range(U):
+        T[bj[j]] += m[j]
+    return cum, T
+
+
 # parallel=True: public nodes are independent (each writes its own rows)
 @njit(cache=True, parallel=True)
 def post_values(M, bj, start, P, put, cv, act, xb2, br):
@@ -140,13 +154,7 @@ def post_values(M, bj, start, P, put, cv, act, xb2, br):
     N = M.shape[0]
     B = start.shape[0] - 1
     for n in prange(N):
-        U = M.shape[1]
-        cum = np.zeros(U + 1)
-        for j in range(U):
-            cum[j + 1] = cum[j] + M[n, j]
-        T = np.zeros(B)
-        for j in range(U):
-            T[bj[j]] += M[n, j]
+        cum, T = _mass_sums(M[n], bj, B)
         _post_node(M[n], cum, start, bj, T, P[n], put[n], cv[n], act[n], xb2[n], br[n])
 
 
@@ -404,13 +412,7 @@ def post_values_fixed(M, bj, start, P, put, node, act, xb2, br, out):
     node's own mass and its best-response choices it is :func:`post_values`' ``cv``."""
     B = start.shape[0] - 1
     for n in prange(M.shape[0]):
-        U = M.shape[1]
-        cum = np.zeros(U + 1)
-        for j in range(U):
-            cum[j + 1] = cum[j] + M[n, j]
-        T = np.zeros(B)
-        for j in range(U):
-            T[bj[j]] += M[n, j]
+        cum, T = _mass_sums(M[n], bj, B)
         q = node[n]
         _fixed_node(M[n], cum, start, bj, T, P[q], put[q], act[q], xb2[q], br[q], out[n])
 
