@@ -602,9 +602,9 @@ def interrupt_when_running(argv: list[str], started: bytes) -> tuple[int, float,
     rate = re.compile(rb"\d ?(it|hand|board)/s")
     master, slave = pty.openpty()
     fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", 24, 100, 0, 0))
-    child = subprocess.Popen(
-        [sys.executable, "-m", "poker51.cli", *argv], env=env, stdout=subprocess.DEVNULL, stderr=slave
-    )
+    # SIGINT as at a terminal even when this run was started in the background (which ignores it)
+    child = subprocess.Popen([sys.executable, "-m", "poker51.cli", *argv], env=env, stdout=subprocess.DEVNULL,
+                             stderr=slave, preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))  # fmt: skip
     os.close(slave)
 
     def read(seconds: float) -> bytes:
