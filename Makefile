@@ -15,7 +15,7 @@ PIPELINE_LOCK := requirements/pipeline.txt
 #: the smoke DAG again on one core, into results/smoke-1core (make reproduce, make test)
 REPRODUCE_RUN = $(BIN)/snakemake --cores 1 --configfile config/smoke.yaml --config results=results/smoke-1core --forceall --quiet
 
-.PHONY: install lock run test system-deps test-unit test-unit-model test-unit-play test-unit-rest smoke smoke-run smoke-check test-reproduce test-smoke-check reproduce reproduce-run report notebook lint bench slow slurm-check clean
+.PHONY: install lock run test system-deps test-unit test-unit-model test-unit-play test-unit-cards test-unit-service test-unit-rest smoke smoke-run smoke-check test-reproduce test-smoke-check reproduce reproduce-run report notebook lint bench slow slurm-check clean
 
 install: $(VENV)/.installed
 
@@ -39,15 +39,16 @@ lock: install
 run: install
 	$(BIN)/snakemake --cores $(CORES)
 
-## make test: the unit tests in three parts (every test in one of them).  First, beside lint,
-## the two parts whose tests compile the largest Numba kernels (the abstract model's and the
-## five-seat tables'; the real-card kernels), so that nothing after them compiles those again;
-## then the rest of the unit tests, the two-core smoke run and the one-core smoke run side by
-## side, and the smoke checks (results, report, notebook) once the two-core run is done; last,
-## the two smoke runs' receipts must be byte-identical
+## make test: the unit tests in five parts (every test in one of them).  First, beside lint,
+## the parts whose tests compile the largest Numba kernels (the abstract model's and the
+## five-seat tables'; the real-card kernels; the census and rule-book kernels), so that nothing
+## after them compiles those again; then the rest of the unit tests and the service's tests, the
+## two-core smoke run and the one-core smoke run side by side, and the smoke checks (results,
+## report, notebook) once the two-core run is done; last, the two smoke runs' receipts must be
+## byte-identical
 test: install system-deps
-	$(MAKE) --no-print-directory -j3 lint test-unit-model test-unit-play
-	$(MAKE) --no-print-directory -j3 test-unit-rest test-reproduce test-smoke-check
+	$(MAKE) --no-print-directory -j4 lint test-unit-model test-unit-play test-unit-cards
+	$(MAKE) --no-print-directory -j4 test-unit-rest test-unit-service test-reproduce test-smoke-check
 	$(BIN)/python workflow/scripts/compare_receipts.py results/smoke results/smoke-1core
 
 ## the system packages the tests need, from Debian's packages when absent (PostgreSQL for the
@@ -68,17 +69,28 @@ test-unit: install
 	$(BIN)/pytest -q --durations=15
 
 #: the parts of make test; test-unit-rest runs the test paths of pyproject.toml (tests/ and the
-#: doctests of src/) without the other two parts
+#: doctests of src/) without the other parts.  Phase 1 holds the parts whose kernels the others
+#: and the smoke runs load (cards: the census and rule-book kernels, independent of the rest, on
+#: the core the model part leaves idle); phase 2 splits the rest in two so that neither pytest
+#: is alone on the machine once the smoke runs are done (docs/speed.md)
 UNIT_MODEL := tests/hands tests/abstraction tests/solver tests/games tests/study tests/multi
 UNIT_PLAY := tests/play tests/policies tests/realcard
+UNIT_CARDS := tests/census tests/rulebook
+UNIT_SERVICE := tests/service
 test-unit-model: install
 	$(BIN)/pytest -q --durations=5 $(UNIT_MODEL)
 
 test-unit-play: install
 	$(BIN)/pytest -q --durations=5 $(UNIT_PLAY)
 
+test-unit-cards: install
+	$(BIN)/pytest -q --durations=5 $(UNIT_CARDS)
+
+test-unit-service: install
+	$(BIN)/pytest -q --durations=5 $(UNIT_SERVICE)
+
 test-unit-rest: install
-	$(BIN)/pytest -q --durations=10 $(foreach d,$(UNIT_MODEL) $(UNIT_PLAY),--ignore=$(d))
+	$(BIN)/pytest -q --durations=10 $(foreach d,$(UNIT_MODEL) $(UNIT_PLAY) $(UNIT_CARDS) $(UNIT_SERVICE),--ignore=$(d))
 
 lint: install
 	$(BIN)/ruff check src tests workflow benchmarks tools
