@@ -20,7 +20,7 @@ whatever else runs), and the conservation audit after the server has stopped: ev
 rebuilt from its journal, banks + chips in play = every jbit minted, every bank its ledger's sum.
 Exit status 1 when the audit fails.
 
-The five-seat room is not driven yet: the host cannot open one (``docs/design/service-scaling.md``).
+Only heads-up rooms are driven: the host opens five-seat rooms now, but their load is not measured yet.
 """
 
 from __future__ import annotations
