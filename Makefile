@@ -15,7 +15,7 @@ PIPELINE_LOCK := requirements/pipeline.txt
 #: the smoke DAG again on one core, into results/smoke-1core (make reproduce, make test)
 REPRODUCE_RUN = $(BIN)/snakemake --cores 1 --configfile config/smoke.yaml --config results=results/smoke-1core --forceall --quiet
 
-.PHONY: install lock run test system-deps test-unit test-unit-model test-unit-play test-unit-cards test-unit-service test-unit-rest smoke smoke-run smoke-check test-reproduce test-smoke-check reproduce reproduce-run report notebook lint bench slow slurm-check clean
+.PHONY: install lock run test test-scheduled after-cards-service after-kernels-reproduce after-kernels-smoke after-all-rest system-deps test-unit test-unit-model test-unit-play test-unit-cards test-unit-service test-unit-rest smoke smoke-run smoke-check test-reproduce test-smoke-check reproduce reproduce-run report notebook lint bench slow slurm-check clean
 
 install: $(VENV)/.installed
 
@@ -39,17 +39,33 @@ lock: install
 run: install
 	$(BIN)/snakemake --cores $(CORES)
 
-## make test: the unit tests in five parts (every test in one of them).  First, beside lint,
-## the parts whose tests compile the largest Numba kernels (the abstract model's and the
-## five-seat tables'; the real-card kernels; the census and rule-book kernels), so that nothing
-## after them compiles those again; then the rest of the unit tests and the service's tests, the
-## two-core smoke run and the one-core smoke run side by side, and the smoke checks (results,
-## report, notebook) once the two-core run is done; last, the two smoke runs' receipts must be
-## byte-identical
+## make test: every unit test (five parts), the smoke DAG on two cores and again on one core, the
+## smoke checks (results, report, notebook), then the two runs' receipts must be byte-identical.
+## One make runs them all, each part started as soon as the parts that compile the Numba kernels
+## it loads are done (the schedule: docs/speed.md), so that no kernel is compiled twice and
+## neither core waits while work is left
 test: install system-deps
-	$(MAKE) --no-print-directory -j4 lint test-unit-model test-unit-play test-unit-cards
-	$(MAKE) --no-print-directory -j4 test-unit-rest test-unit-service test-reproduce test-smoke-check
+	$(MAKE) --no-print-directory -j6 test-scheduled
 	$(BIN)/python workflow/scripts/compare_receipts.py results/smoke results/smoke-1core
+
+#: first lint and the three parts that compile the kernels (model: the abstract game, the solver and
+#: the five-seat tables; play: the policies and the real-card kernels; cards: the census and
+#: rule-book kernels); the service's tests load no kernel and start when the cards part is done;
+#: both smoke runs need model's and cards' kernels first (their real-card jobs, which need play's,
+#: come minutes later); the rest of the unit tests wait for all three
+test-scheduled: lint test-unit-model test-unit-play test-unit-cards after-cards-service after-kernels-reproduce after-kernels-smoke after-all-rest
+
+after-cards-service: test-unit-cards
+	$(MAKE) --no-print-directory test-unit-service
+
+after-kernels-reproduce: test-unit-model test-unit-cards
+	$(REPRODUCE_RUN)
+
+after-kernels-smoke: test-unit-model test-unit-cards
+	$(MAKE) --no-print-directory test-smoke-check
+
+after-all-rest: test-unit-model test-unit-play test-unit-cards
+	$(MAKE) --no-print-directory test-unit-rest
 
 ## the system packages the tests need, from Debian's packages when absent (PostgreSQL for the
 ## service's storage tests, chromium for its browser tests); a failed PostgreSQL install warns and
