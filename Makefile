@@ -85,10 +85,8 @@ test-unit: install
 	$(BIN)/pytest -q --durations=15
 
 #: the parts of make test; test-unit-rest runs the test paths of pyproject.toml (tests/ and the
-#: doctests of src/) without the other parts.  Phase 1 holds the parts whose kernels the others
-#: and the smoke runs load (cards: the census and rule-book kernels, independent of the rest, on
-#: the core the model part leaves idle); phase 2 splits the rest in two so that neither pytest
-#: is alone on the machine once the smoke runs are done (docs/speed.md)
+#: doctests of src/) without the other parts.  Model, play and cards compile the kernels that the
+#: others and the smoke runs load (test-scheduled above orders the parts by them)
 UNIT_MODEL := tests/hands tests/abstraction tests/solver tests/games tests/study tests/multi
 UNIT_PLAY := tests/play tests/policies tests/realcard
 UNIT_CARDS := tests/census tests/rulebook
