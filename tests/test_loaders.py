@@ -114,6 +114,30 @@ def test_riemann_load_blames_the_classes_file(tmp_path):
     assert Riemann.load(ex.parquet, classes=ex.classes, buckets=ex.buckets).variant == "standard"
 
 
+def test_riemann_load_blames_a_bucket_file_of_another_count(tmp_path):
+    """A buckets file of the right variant but another bucket count (its 40 buckets merged in
+    pairs) is refused naming that file and both counts, not the table's row count; the same for
+    a class table with a class too many."""
+    from helpers import exported_standard
+
+    from poker51.policies.riemann import Riemann
+
+    ex = exported_standard()
+    b = pd.read_parquet(ex.buckets).sort_values("bucket")
+    halves = b[b["bucket"] % 2 == 0].assign(bucket=lambda f: f["bucket"] // 2)
+    buckets = write_parquet(halves, tmp_path / "buckets20.parquet", metadata={"variant": "standard"})
+    with pytest.raises(TableError) as err:
+        Riemann.load(ex.parquet, classes=ex.classes, buckets=buckets)
+    assert str(err.value) == (
+        f"{buckets}: 20 buckets, but {ex.parquet} is a table of 40 (the bucket table of another abstraction)"
+    )
+    c = pd.read_parquet(ex.classes)
+    extra = pd.concat([c, c.tail(1).assign(**{"class": len(c), "base": -7})], ignore_index=True)
+    classes = write_parquet(extra, tmp_path / "classes.parquet", metadata={"variant": "standard"})
+    with pytest.raises(TableError, match=rf"classes\.parquet: {len(c) + 1} classes, but .* is a table of {len(c)} "):
+        Riemann.load(ex.parquet, classes=classes, buckets=ex.buckets)
+
+
 def test_the_verifier_reads_no_other_variant_classes(tmp_path):
     from poker51.realcard.verify import _abstraction
 

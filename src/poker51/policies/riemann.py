@@ -395,10 +395,20 @@ class Riemann:
             raise StrategyTableError(f"{path}: metadata names no known variant ({meta_variant!r})")
         if variant is not None and variant != meta_variant:
             raise StrategyTableError(f"{path}: a {meta_variant} table, not {variant}")
-        for which, given in (("class", classes), ("bucket", buckets)):  # another variant's files
+        frames: dict[str, Any] = {"class": classes, "bucket": buckets}
+        for which, given in frames.items():  # another variant's or another abstraction run's files
             if isinstance(given, (str, Path)) and Path(given).is_file():
                 check_metadata(given, {"variant": meta_variant}, f"{which} table", f"the variant of {path}")
-        return cls(df, meta_variant, classes, buckets, name=str(path), sha256=sha, check=False)
+                frames[which] = frame = read_parquet(given)
+                used = df.loc[df["street"] == (0 if which == "class" else 1), which]
+                want = int(used.max()) + 1 if len(used) else len(frame)
+                if which in frame.columns and len(frame) != want:
+                    plural = "classes" if which == "class" else "buckets"
+                    raise StrategyTableError(
+                        f"{given}: {len(frame)} {plural}, but {path} is a table of {want} "
+                        f"(the {which} table of another abstraction)"
+                    )
+        return cls(df, meta_variant, frames["class"], frames["bucket"], name=str(path), sha256=sha, check=False)
 
     @staticmethod
     def _class_map(c: pd.DataFrame, name: str) -> dict[int, int]:
