@@ -11,6 +11,11 @@
 (b) One player plays a heads-up hand against Riemann v0.6, reloads mid-hand and finds the same
     cards, pot, keep and legal actions; finishes it, checks the deck (the seed's hash and its
     shuffle, recomputed in the page) and opens the hand's log from the history.
+(d) The card room: two players open a Hold'em table from the lobby, sit with their buy-ins, play
+    one hand to its showdown by the page's buttons (the legal actions only, a bet sized in the
+    page), open the hand's archived log (replayed action by action) and check the deck: the page's
+    SHA-256 of the seed is the commitment it saw before the hand (Python agrees), and a commitment
+    it did not see reads "Mismatch".  Then one sits out, comes back and leaves, and is paid.
 
 Screenshots at a phone's width (375 px) and a desktop's go to ``results/test-artifacts/browser/``.
 """
@@ -336,6 +341,139 @@ def test_three_timeouts_mark_a_player_away_until_im_back(server, browser):
         shot(a, "fiveseat-riemann-phone")
         a.click('#seats li[data-seat="0"] button:has-text("Remove")')
         a.wait_for_selector('#seats button[data-riemann="0"]')
+    finally:
+        a_ctx.close()
+        b_ctx.close()
+
+
+# --------------------------------------------------------------------------- (d) the card room
+def acts(page) -> set[str]:
+    return {x.get_attribute("data-act") for x in page.query_selector_all("#actions button[data-act]")}
+
+
+def card_room_move(page, bet: dict) -> bool:
+    """One move if this page has one: show at the showdown; on the flop the first to act bets 6
+    (typed into the page's size box), else check, else call.  Whether it moved."""
+    options = acts(page)
+    if not options:
+        return False
+    if "show" in options:
+        return press(page, "show")
+    if "bet" in options and page.get_attribute("#hand", "data-round") == "flop" and not bet:
+        page.fill("#size", "6")
+        page.dispatch_event("#size", "change")
+        assert page.inner_text('#actions button[data-act="bet"]') == "Bet 6"
+        bet["by"] = page
+        return press(page, "bet")
+    return press(page, "check") or press(page, "call")
+
+
+def test_card_room_holdem_hand_through_the_page_then_its_log_replayed_and_the_deck_checked(server, browser):
+    srv, host = server
+    a_ctx, b_ctx = context(browser, PHONE), context(browser, DESKTOP)
+    try:
+        a, b = a_ctx.new_page(), b_ctx.new_page()
+        a.goto(srv.url + "/")
+        a.select_option("#cardroom-game", "holdem")
+        a.click("#open-cardroom")
+        a.wait_for_url(re.compile(r"\?room="))
+        link = a.input_value("#table-link")
+        room_id = link.split("room=")[1]
+        assert link == f"{srv.url}/?room={room_id}" and host.slots[room_id].kind == "cardroom"
+        assert "Texas Hold'em" in a.inner_text("h2") and "Blinds 1/2 chips" in a.inner_text("#stakes")
+
+        # the buy-in: one to 100 big blinds (2..200 chips), the bank holding 800 cents
+        b.goto(link)
+        b.wait_for_selector("#seats")
+        assert (b.get_attribute("#buyin", "min"), b.get_attribute("#buyin", "max")) == ("2", "200")
+        assert len(b.query_selector_all("#seats button[data-sit]")) == 9  # a Hold'em table seats nine
+        a.fill("#buyin", "120")
+        a.click('#seats button[data-sit="0"]')
+        a.wait_for_selector('#seats li[data-seat="0"].me')
+        b.click('#seats button[data-sit="1"]')  # the default: 200 chips
+
+        # the hand starts at once: the same commitment on both pages, each its own two cards only
+        a.wait_for_selector("#commitment")
+        b.wait_for_selector("#mine .card")
+        a.wait_for_selector("#mine .card")
+        commitment = a.inner_text("#commitment")
+        assert HEX64.match(commitment) and b.inner_text("#commitment") == commitment
+        mine_a = [c.get_attribute("data-card") for c in a.query_selector_all("#mine .card")]
+        mine_b = [c.get_attribute("data-card") for c in b.query_selector_all("#mine .card")]
+        assert len(mine_a) == len(mine_b) == 2 and not set(mine_a) & set(mine_b)
+        assert not {c.get_attribute("data-card") for c in b.query_selector_all("[data-card]")} & set(mine_a)
+        # the button, the blinds (seat 1 has the button; seat 2, left of it, posts the small blind)
+        assert "button" in a.inner_text('#seats li[data-seat="0"]')
+        assert "small blind 1" in a.inner_text('#seats li[data-seat="1"]')
+        assert "big blind 2" in a.inner_text('#seats li[data-seat="0"]')
+        # the legal actions only, on the page of the player on turn; the clock is shown
+        b.wait_for_selector('#actions button[data-act="call"]')
+        assert acts(b) == {"fold", "call", "raise", "allin"} and acts(a) == set()
+        assert (b.get_attribute("#size", "min"), b.get_attribute("#size", "max")) == ("4", "200")
+        assert b.inner_text('#actions button[data-act="call"]') == "Call 1"
+        assert re.search(r"\d+ s", b.inner_text("#hand")) and re.search(r"\d+ s", a.inner_text("#hand"))
+        shot(a, "cardroom-hand-phone")
+        shot(b, "cardroom-hand-desktop")
+
+        bet: dict = {}
+        deadline = time.monotonic() + 30
+        while a.query_selector("#last") is None or b.query_selector("#last") is None:
+            assert time.monotonic() < deadline, "the card-room hand did not end"
+            moved = card_room_move(a, bet) or card_room_move(b, bet)
+            a.wait_for_timeout(100 if moved else 50)
+        assert bet, "nobody bet on the flop"
+        result = host.slots[room_id].room.last
+        assert result["hand"] == 1 and len(result["shows"]) == 2 and len(result["boards"][0]) == 5
+        seed = result["seed"]
+        assert hashlib.sha256(bytes.fromhex(seed)).hexdigest() == commitment == result["commitment"]
+        assert a.inner_text("#last-commitment") == commitment and a.inner_text("#last-seed") == seed
+        assert "shows" in a.inner_text("#last") and "The pot: 16 chips" in a.inner_text("#last")
+        b.click("#check-seed")
+        b.wait_for_selector("#seed-result p")
+        assert b.inner_text("#seed-result").startswith("Match"), b.inner_text("#seed-result")
+        shot(b, "cardroom-result-desktop")
+
+        # the hand's archived log, replayed in the page, and its deck checked
+        a.click("#hand-link")
+        a.wait_for_selector("#hand-log li")
+        steps = [x.inner_text() for x in a.query_selector_all("#hand-log li")]
+        # dealt one card at a time from the seat left of the button: B's (hidden here), then A's
+        order = ["the small blind", "the big blind", "is dealt 2 cards", "You are dealt", "Betting before the flop",
+                 "Flop:", "bets? 6 chips", "calls? 6 chips", "Turn:", "River:", "shows?", "The pot: 16 chips",
+                 "Stacks after the hand"]  # fmt: skip
+        at = [next(i for i, t in enumerate(steps) if re.search(w, t)) for w in order]
+        assert at == sorted(at), steps
+        assert not any(set(mine_b) <= set(t.split()) and "dealt" in t for t in steps)  # B's cards: only as shown
+        a.click("#check-deck")
+        a.wait_for_selector("#check-result p.ok, #check-result p.bad")
+        assert a.inner_text("#check-result").startswith("Match: SHA-256 of the seed is the commitment this page saw"), (
+            a.inner_text("#check-result")
+        )
+        assert a.inner_text("#log-commitment") == commitment
+        shot(a, "cardroom-log-phone")
+        # a commitment this page did not see before the hand: "Mismatch"
+        a.evaluate(f"localStorage.setItem('poker51-commit:{room_id}:1', '{'0' * 64}')")
+        a.reload()
+        a.click("#check-deck")
+        a.wait_for_selector("#check-result p.bad")
+        assert a.inner_text("#check-result").startswith("Mismatch"), a.inner_text("#check-result")
+
+        # B sits out, comes back, and leaves (folding the next hand if it was dealt meanwhile): the
+        # seat opens, B's chips are in B's bank, and the two banks with A's chips hold the 16 jbits
+        b.click("#sit-out")
+        b.wait_for_selector("#sit-in")
+        assert "sitting out" in b.inner_text('#seats li[data-seat="1"]')
+        b.click("#sit-in")
+        b.wait_for_selector("#sit-out")
+        b.click("#leave")
+        b.wait_for_selector('#seats button[data-sit="1"]')
+        store = host.store
+        acc_a, acc_b = (store.account_of(p.evaluate("localStorage.getItem('poker51-token')")) for p in (a, b))
+        chips = host.slots[room_id].room.chips()
+        assert acc_b not in chips and store.bank(acc_a) + store.bank(acc_b) + chips[acc_a] == 1600
+        bank_b = store.bank(acc_b)
+        shown = f"{bank_b // 100}" if bank_b % 100 == 0 else f"{bank_b / 100:.2f}".rstrip("0")
+        b.wait_for_function(f"document.querySelector('#bank').textContent === 'Bank {shown} jbits'")
     finally:
         a_ctx.close()
         b_ctx.close()

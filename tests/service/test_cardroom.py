@@ -131,6 +131,24 @@ def test_I_3_to_I_6_blinds_before_any_card_live_blinds_and_a_blind_all_in(svc):
     assert v["hand"]["round"] != "preflop" or v["hand"]["to_act"] != c.id
 
 
+def test_I_3_the_views_hand_names_its_blinds_for_a_page_opened_after_the_deal(svc):
+    """The frame's ``hand.posts`` (the page marks the blinds from it): the ``post`` events of the
+    hand, for a player, a watcher with an account and one without, and after a round is played."""
+    room, (a, b, c) = table(svc, 3, big_blind=4)
+    posts = [{k: e[k] for k in ("player", "kind", "amount", "all_in")} for e in a.of("post")]
+    assert [(x["kind"], x["amount"]) for x in posts] == [("small_blind", 2), ("big_blind", 4)]
+    late = Player(svc, room)  # opens the table after the deal: it saw no post event
+    assert late.view()["hand"]["posts"] == posts == a.view()["hand"]["posts"]
+    anonymous = svc.client.websocket_connect(f"/ws/{room}")
+    with anonymous as ws:
+        ws.send_text(json.dumps({"type": "hello", "v": 1}))
+        assert ws.receive_json()["view"]["hand"]["posts"] == posts
+    play(turn_of([a, b, c]), "call")
+    assert b.view()["hand"]["posts"] == posts
+    check_down([a, b, c])
+    assert a.view()["hand"] is None  # the posts go with the hand (the next waits for the pause)
+
+
 def test_I_5_the_big_blind_may_check_or_raise_when_nobody_raised(svc):
     room, (a, b) = table(svc, 2)
     sb = turn_of([a, b])

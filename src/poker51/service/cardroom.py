@@ -756,6 +756,9 @@ class CardRoom:
                 "deadline": self.next_deadline(), "commitment": t.record_open.get("commitment"),
                 "rotation_commitment": t.record_open.get("rotation", {}).get("commitment"), "shows": shows,
                 "button": t.button, "players": [p.name for p in h.players],
+                # the blinds and antes posted (public; a page opened after the deal names them)
+                "posts": [{"player": e["player"], "kind": e["event"], "amount": e["amount"], "all_in": e["all_in"]}
+                          for e in h.events if e["event"] in ("small_blind", "big_blind", "ante")],
             }  # fmt: skip
         if account is not None:
             seat = self._seat_of(account)

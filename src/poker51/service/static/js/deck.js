@@ -2,8 +2,9 @@
 //
 // Five-seat tables publish deckCommitment(deck, salt) before the hand:
 //   SHA-256 of  "poker51-deck/1\n" + the deck's card names joined by "," + "\n" + the salt in hex.
-// The heads-up table publishes seedCommitment(seed) = SHA-256 of the seed's 32 bytes, and its deck
-// is shuffle(seed, the variant's cards): Fisher-Yates from the top over the words of
+// The heads-up table and the card room publish seedCommitment(seed) = SHA-256 of the seed's 32
+// bytes; the deck is shuffle(seed, cards) (heads-up: the variant's cards; the card room: all 52,
+// dealt from the top in the rule book's order): Fisher-Yates from the top over the words of
 // HMAC-SHA256(key = seed, msg = "poker51-deal/1" || 8-byte big-endian counter), each read as four
 // big-endian 64-bit words, with rejection so that no index is biased.
 //
@@ -128,10 +129,16 @@ export async function checkDeck(deck, saltHex, commitment) {
   return { ok: computed === String(commitment).toLowerCase(), computed, published: commitment, by };
 }
 
-/** Check a heads-up hand: the seed's hash against the commitment, and the deck the seed deals. */
-export async function checkSeed(seedHex, commitment, variant) {
+async function seedCheck(seedHex, commitment, cards) {
   const seed = unhex(seedHex);
   const { hex: computed, by } = await sha256Hex(seed);
   return { ok: computed === String(commitment).toLowerCase(), computed, published: commitment, by,
-           deck: shuffle(seed, variantCards(variant)) };
+           deck: shuffle(seed, cards) };
 }
+
+/** Check a heads-up hand: the seed's hash against the commitment, and the deck the seed deals. */
+export const checkSeed = (seedHex, commitment, variant) => seedCheck(seedHex, commitment, variantCards(variant));
+
+/** Check a card-room hand (the rule book's deck, poker51.rulebook.log: shuffle(seed, range(52))):
+ * the seed's hash against the commitment, and the 52-card deck the seed deals. */
+export const checkBookSeed = (seedHex, commitment) => seedCheck(seedHex, commitment, [...Array(52).keys()]);

@@ -11,7 +11,7 @@
 import { RoomSocket } from "./socket.js";
 import { cardRow } from "./cards.js";
 import { checkDeck } from "./deck.js";
-import { category, el, jb, jbits } from "./ui.js";
+import { category, el, jb, jbits, showClock } from "./ui.js";
 
 const BUYINS = [2, 4, 8, 16];
 const LABEL = { check: "Check", call: "Call", fold: "Fold", raise: "Raise", open: "Open", allin: "All in" };
@@ -73,14 +73,7 @@ export function fiveSeatScreen(root, roomId, setBank, me) {
   // the clock: the seconds left of the decision on turn, redrawn four times a second
   function tickClock() {
     if (!view || !view.hand || view.hand.deadline === undefined) return;
-    const total = view.params ? view.params.clock_s : 45;
-    const left = Math.max(0, Math.min(total, view.hand.deadline - Date.now() / 1000));
-    for (const c of document.querySelectorAll("[data-clock]")) {
-      c.textContent = `${Math.ceil(left)} s`;
-      c.className = "clock" + (left < 10 ? " low" : "");
-    }
-    const bar = document.getElementById("clockbar");
-    if (bar) bar.style.width = `${(100 * left) / total}%`;
+    showClock(view.hand.deadline, view.params ? view.params.clock_s : 45);
   }
   const timer = setInterval(tickClock, 250);
 

@@ -1,10 +1,14 @@
 // The player's history (GET /api/history: their finished hands, newest first) and a hand's log
 // (GET /api/hands/<id>: written only when the hand has ended, deck included), with "Check the
 // deck" on the log: the seed's SHA-256 against the commitment and the seed's shuffle against the
-// deck the log shows (heads-up), or the deck and salt against the commitment (five-seat).
+// deck the log shows (heads-up), or the deck and salt against the commitment (five-seat).  A
+// card-room hand's log is replayed by cardlog.js.
 import { history, handLog } from "./api.js";
 import { checkDeck, checkSeed } from "./deck.js";
 import { el, jbits } from "./ui.js";
+import { cardRoomHandScreen } from "./cardlog.js";
+
+const KINDS = { headsup: "Heads-up", fiveseat: "Five-seat", cardroom: "Card room" };
 
 export async function historyScreen(root) {
   root.innerHTML = "";
@@ -15,7 +19,7 @@ export async function historyScreen(root) {
   for (const r of rows) {
     const net = (r.net >= 0 ? "+" : "-") + jbits(Math.abs(r.net));  // cents
     ul.append(el("li", {}, el("a", { href: `/?hand=${encodeURIComponent(r.hand)}`, "data-hand": r.hand },
-      `${r.kind === "headsup" ? "Heads-up" : "Five-seat"} · hand ${r.hand}`), ` · ${r.rules} · net ${net}` +
+      `${KINDS[r.kind] || r.kind} · hand ${r.hand}`), ` · ${r.rules} · net ${r.kind === "cardroom" ? `${r.net >= 0 ? "+" : ""}${r.net} chips` : net}` +
       (r.ended ? ` · ${new Date(r.ended * 1000).toLocaleString()}` : "")));
   }
   root.append(ul, el("p", {}, el("a", { href: "/" }, "Lobby")));
@@ -48,10 +52,11 @@ export function describe(e) {
   }
 }
 
-export async function handScreen(root, handId) {
+export async function handScreen(root, handId, me = {}) {
   root.innerHTML = "";
   const h = await handLog(handId);
   const log = h.log || {};
+  if (h.kind === "cardroom" || log.format === "poker51-cardroom/1") return cardRoomHandScreen(root, h, me.account);
   // the heads-up log is the engine's text (one JSON object a line); a list or `events` is read as is
   const events = Array.isArray(log) ? log : typeof log.text === "string"
     ? log.text.split("\n").filter((l) => l.trim()).map((l) => JSON.parse(l)) : log.events || [];

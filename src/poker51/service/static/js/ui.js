@@ -30,3 +30,16 @@ export const category = (strength) => CATEGORIES[Math.floor(Number(strength) / 1
 export const jbits = (cents, unit = "jbit") => `${jb(cents)} ${unit}${Number(cents) === 100 ? "" : "s"}`;
 /** "1 jbit", "5 jbits" from whole jbits. */
 export const whole = (n, unit = "jbit") => `${n} ${unit}${Number(n) === 1 ? "" : "s"}`;
+
+/** The decision clock, redrawn by its screen's timer: every [data-clock] element shows the seconds
+ * left until `deadline` (the service's clock, epoch seconds; the browser's clock is assumed near
+ * it), red under 10 s, and #clockbar's width the share left of `total` seconds. */
+export function showClock(deadline, total) {
+  const left = Math.max(0, Math.min(total, deadline - Date.now() / 1000));
+  for (const c of document.querySelectorAll("[data-clock]")) {
+    c.textContent = `${Math.ceil(left)} s`;
+    c.className = "clock" + (left < 10 ? " low" : "");
+  }
+  const bar = document.getElementById("clockbar");
+  if (bar) bar.style.width = `${(100 * left) / total}%`;
+}
