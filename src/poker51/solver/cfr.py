@@ -90,6 +90,8 @@ def update_sets(g, p, v, own, regret, avg, strategy, inc, sets, j_lo, j_hi, w, f
     regret of a set lives in a small local buffer; it is stored in ``inc`` only when
     ``predictive`` (PCFR+'s prediction), which spares the other algorithms a pass over one
     more array."""
+    if j_hi <= j_lo:  # no set (games whose sets all have one member): no buffers either
+        return
     cr = g.chance_reach0 if p == 0 else g.chance_reach1
     state_off, children, child_start, node_chance = g.state_off[p], g.children, g.child_start, g.node_chance
     act_off, member_off, member_node, member_state = g.act_off, g.member_off, g.member_node, g.member_state
@@ -100,6 +102,7 @@ def update_sets(g, p, v, own, regret, avg, strategy, inc, sets, j_lo, j_hi, w, f
     num = np.empty(width)
     set_lo = np.empty(1, np.int64)
     set_wq = np.empty(1)
+    set_na = np.empty(1, np.int64)
     for j in range(j_lo, j_hi):
         i = sets[j]
         lo, hi = act_off[i], act_off[i + 1]
@@ -141,7 +144,8 @@ def update_sets(g, p, v, own, regret, avg, strategy, inc, sets, j_lo, j_hi, w, f
                     buf[a] = scale * num[a]
         set_lo[0] = lo
         set_wq[0] = w * qsum  # the average's weight: iteration weight x own probability of reaching I
-        set_update(regret, avg, strategy, inc, buf, set_lo, set_wq, 1, na, floor, discount, pos, neg, predictive)
+        set_na[0] = na
+        set_update(regret, avg, strategy, inc, buf, set_lo, set_wq, set_na, 1, floor, discount, pos, neg, predictive)
 
 
 @njit(cache=True, parallel=True)

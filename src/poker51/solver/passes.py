@@ -42,6 +42,8 @@ DECISION, CHANCE, PRIVATE_CHANCE, FOLD, SHOWDOWN = 0, 1, 2, 3, 4
 #: backward-pass modes: follow the policy, best response per private state, per information set,
 #: follow the policy and update p's one-member information sets on the way (CFR, :func:`set_update`)
 MODE_POLICY, MODE_STATE, MODE_INFOSET, MODE_CFR = 0, 1, 2, 3
+#: MODE_CFR: at least this many one-member sets are gathered for one :func:`set_update` call
+PENDING_SETS = 256
 #: games with fewer private states (both players, all nodes) run on one thread: a parallel
 #: region costs about as much as a pass over Leduc
 PARALLEL_MIN_STATES = 100_000
@@ -287,30 +289,31 @@ def _terminal_segment(g, p, opp, v, scratch, lo, hi, live):
 
 
 @njit(cache=True)
-def set_update(regret, avg, strategy, inc, buf, lo, wq, k, na, floor, discount, pos, neg, predictive):
-    """The CFR update of ``k`` information sets of ``na`` actions each: set j's actions are
-    ``lo[j] .. lo[j] + na - 1``, its instantaneous regrets ``buf[j * na : (j + 1) * na]``
-    (:mod:`poker51.solver.cfr`'s docstring), ``wq[j]`` its iteration weight x own
-    probability.  Per set: the average ``avg += wq * strategy`` (skipped when ``wq`` is 0),
-    the regret update ``R = R + inc``, times DCFR's ``pos`` or ``neg`` when ``discount`` (by
-    the sign of the sum), floored at 0 when ``floor`` (RM+), then regret matching on
+def set_update(regret, avg, strategy, inc, buf, lo, wq, na, k, floor, discount, pos, neg, predictive):
+    """The CFR update of ``k`` information sets: set j has ``na[j]`` actions, ``lo[j] ..
+    lo[j] + na[j] - 1``, its instantaneous regrets next in ``buf`` (the sets' regrets end to
+    end, set 0's first; :mod:`poker51.solver.cfr`'s docstring), ``wq[j]`` its iteration weight
+    x own probability.  Per set: the average ``avg += wq * strategy`` (skipped when ``wq`` is
+    0), the regret update ``R = R + inc``, times DCFR's ``pos`` or ``neg`` when ``discount``
+    (by the sign of the sum), floored at 0 when ``floor`` (RM+), then regret matching on
     ``[R]^+`` (``[R + inc]^+`` when ``predictive``, which also stores ``inc``; PCFR+),
     uniform when all are zero.
 
     Written once for both callers: the solver's backward pass (``MODE_CFR``: the sets of one
-    member at a node, in one call) and :func:`poker51.solver.cfr.update_sets` (the others,
-    one call each), so both do the same operations in the same order.  A called kernel, and
-    for all of a node's sets at once, not ``inline="always"``: Numba's inlining copies the
-    five array arguments into new variables, whose reference counts its pruning pass leaves
-    in the caller's loop (5 more increments and 9 more decrements in ``_backward_segment``'s
-    code, Leduc about 20% slower), and a call per set costs about as much."""
+    member of many nodes, gathered for one call) and :func:`poker51.solver.cfr.update_sets`
+    (the others, one call each), so both do the same operations in the same order.  A called
+    kernel, not ``inline="always"``: Numba's inlining copies the array arguments into new
+    variables, whose reference counts its pruning pass leaves in the caller's loop (Leduc about
+    20% slower); and a call per node, not per segment, cost Leduc about 5% an iteration
+    (docs/speed-log.md)."""
+    b = 0
     for j in range(k):
-        lo_, w, b = lo[j], wq[j], j * na
+        lo_, w, m = lo[j], wq[j], na[j]
         if w != 0.0:
-            for x in range(lo_, lo_ + na):
+            for x in range(lo_, lo_ + m):
                 avg[x] += w * strategy[x]
         tot = 0.0
-        for a in range(na):
+        for a in range(m):
             x = lo_ + a
             r = regret[x] + buf[b + a]
             if discount:
@@ -324,8 +327,9 @@ def set_update(regret, avg, strategy, inc, buf, lo, wq, k, na, floor, discount, 
             tot += y
             if predictive:
                 inc[x] = buf[b + a]
-        for x in range(lo_, lo_ + na):
-            strategy[x] = strategy[x] / tot if tot > 0.0 else 1.0 / na
+        for x in range(lo_, lo_ + m):
+            strategy[x] = strategy[x] / tot if tot > 0.0 else 1.0 / m
+        b += m
 
 
 @njit(cache=True, inline="always")
@@ -395,10 +399,15 @@ def _backward_segment(g, p, opp, policy, mode, v, scratch, choice, lo, hi, cfr, 
         width = max(width, child_count[order[j]])
         states = max(states, n_states[order[j]])
     coff = np.empty(width, np.int64)
-    cfr_sets = states if mode == MODE_CFR else 0  # a node's one-member sets, updated in one call
+    # MODE_CFR: the one-member sets met, gathered for one set_update call per PENDING_SETS (a
+    # node's sets always fit), and at the end of the segment
+    cfr_sets = max(states, PENDING_SETS) if mode == MODE_CFR else 0
     buf = np.empty(width * cfr_sets)
     set_lo = np.empty(cfr_sets, np.int64)
     set_wq = np.empty(cfr_sets)
+    set_na = np.empty(cfr_sets, np.int64)
+    pend = 0  # sets gathered
+    fill = 0  # their regrets' length in buf
     for j in range(hi - 1, lo - 1, -1):
         n = order[j]
         k = kind[n]
@@ -463,8 +472,12 @@ def _backward_segment(g, p, opp, policy, mode, v, scratch, choice, lo, hi, cfr, 
                             acc += policy[base + a] * v[coff[a] + s]
                         v[off + s] = acc
                 if mode == MODE_CFR:
+                    if pend + ns > cfr_sets:
+                        set_update(regret, avg, policy, inc, buf, set_lo, set_wq, set_na, pend, floor, discount, pos,
+                                   neg, predictive)  # fmt: skip
+                        pend = 0
+                        fill = 0
                     nc = node_chance[n]
-                    k = 0
                     for s in range(ns):
                         i = state_iset[io + s]
                         if iset_size[i] != 1:
@@ -472,13 +485,12 @@ def _backward_segment(g, p, opp, policy, mode, v, scratch, choice, lo, hi, cfr, 
                         vs = v[off + s]  # the operations of cfr.update_sets on a set of one
                         cw = cr[off + s]
                         for a in range(na):
-                            buf[k * na + a] = 0.0 if dead else cw * (v[coff[a] + s] - vs)
-                        set_lo[k] = act_off[i]
-                        set_wq[k] = weight * (nc * own[off + s])
-                        k += 1
-                    if k > 0:  # the sets are distinct and their updates read no value: one call
-                        set_update(regret, avg, policy, inc, buf, set_lo, set_wq, k, na, floor, discount, pos, neg,
-                                   predictive)  # fmt: skip
+                            buf[fill + a] = 0.0 if dead else cw * (v[coff[a] + s] - vs)
+                        set_lo[pend] = act_off[i]
+                        set_wq[pend] = weight * (nc * own[off + s])
+                        set_na[pend] = na
+                        pend += 1
+                        fill += na
             else:
                 for s in range(ns):
                     acc = 0.0
@@ -504,6 +516,8 @@ def _backward_segment(g, p, opp, policy, mode, v, scratch, choice, lo, hi, cfr, 
                 else:
                     for s in range(ns):
                         v[off + s] += pr * mask_data[mo + s] * v[co + s]
+    if pend > 0:  # distinct sets; a one-member set's strategy is read at its own node only
+        set_update(regret, avg, policy, inc, buf, set_lo, set_wq, set_na, pend, floor, discount, pos, neg, predictive)
 
 
 @njit(cache=True)
