@@ -300,8 +300,8 @@ def set_update(regret, avg, strategy, inc, buf, lo, wq, na, k, floor, discount, 
     uniform when all are zero.
 
     Written once for both callers: the solver's backward pass (``MODE_CFR``: the sets of one
-    member of many nodes, gathered for one call) and :func:`poker51.solver.cfr.update_sets`
-    (the others, one call each), so both do the same operations in the same order.  A called
+    member of a segment's nodes, gathered for one call) and :func:`poker51.solver.cfr.update_sets`
+    (the others, up to ``PENDING_SETS`` a call), so both do the same operations in the same order.  A called
     kernel, not ``inline="always"``: Numba's inlining copies the array arguments into new
     variables, whose reference counts its pruning pass leaves in the caller's loop (Leduc about
     20% slower); and a call per node, not per segment, cost Leduc about 5% an iteration
