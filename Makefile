@@ -15,7 +15,7 @@ PIPELINE_LOCK := requirements/pipeline.txt
 #: the smoke DAG again on one core, into results/smoke-1core (make reproduce, make test)
 REPRODUCE_RUN = $(BIN)/snakemake --cores 1 --configfile config/smoke.yaml --config results=results/smoke-1core --forceall --quiet
 
-.PHONY: install lock run test test-scheduled after-cards-service after-kernels-reproduce after-kernels-smoke after-all-rest system-deps test-unit test-unit-model test-unit-play test-unit-cards test-unit-service test-unit-rest smoke smoke-run smoke-check test-reproduce test-smoke-check reproduce reproduce-run report notebook lint bench slow slurm-check clean
+.PHONY: install lock run test test-scheduled after-cards-service after-kernels-reproduce after-kernels-smoke after-all-rest system-deps test-unit test-unit-model test-unit-play test-unit-cards test-unit-service test-unit-rest smoke smoke-run smoke-check test-reproduce test-smoke-check reproduce reproduce-run report notebook lint bench slow slurm-check clean serve
 
 install: $(VENV)/.installed
 
@@ -114,6 +114,15 @@ lint: install
 	$(BIN)/snakemake -n --forceall --profile workflow/profiles/slurm --configfile config/smoke.yaml > /dev/null
 
 smoke: smoke-run smoke-check
+
+## make serve: the table service (`poker51 serve`) on the smoke tables, which it builds first when
+## they are missing (the abstraction, the solves and the export of the smoke config: a few
+## minutes); then open the address it prints, http://127.0.0.1:$(PORT)/.  Ctrl-C stops it.
+PORT ?= 8051
+SERVE_TABLES := results/smoke/tables/riemann-v06-standard.parquet results/smoke/tables/riemann-v06-wild.parquet
+serve: install
+	$(BIN)/snakemake --cores $(CORES) --configfile config/smoke.yaml --quiet all -- $(SERVE_TABLES)
+	$(BIN)/poker51 serve --tables results/smoke/tables --port $(PORT)
 
 smoke-run: install
 	$(BIN)/snakemake --cores $(SMOKE_CORES) --configfile config/smoke.yaml --forceall --quiet

@@ -16,6 +16,11 @@
     page), open the hand's archived log (replayed action by action) and check the deck: the page's
     SHA-256 of the seed is the commitment it saw before the hand (Python agrees), and a commitment
     it did not see reads "Mismatch".  Then one sits out, comes back and leaves, and is paid.
+(e) The card room's 3 Sets at a practice table (open to all): a choice made in advance discarded
+    and one played (in the hand and in its archived log), chat, a report and a dispute (to the
+    store), chips added (pending, then in the stack at the next deal), a laying chosen by tapping
+    cards and boards (the archived log records exactly it; the other page never sees it before the
+    showdown), and the hand checked from the history page.
 
 Screenshots at a phone's width (375 px) and a desktop's go to ``results/test-artifacts/browser/``.
 """
@@ -477,3 +482,213 @@ def test_card_room_holdem_hand_through_the_page_then_its_log_replayed_and_the_de
     finally:
         a_ctx.close()
         b_ctx.close()
+
+
+# --------------------------------------------------------------------------- (e) 3 Sets through the page
+def until(page, what: str, act, selector: str, tries: int = 5) -> None:
+    """``act()`` until ``selector`` shows on ``page`` (the page redraws on every frame, so a button
+    can vanish under a click: then it is clicked again)."""
+    from playwright.sync_api import Error as PlaywrightError
+
+    for _ in range(tries):
+        with contextlib.suppress(PlaywrightError):
+            act()
+        with contextlib.suppress(PlaywrightError):
+            page.wait_for_selector(selector, timeout=2000)
+            return
+    raise AssertionError(f"{what}: {selector} never showed")
+
+
+def on_turn(pages, timeout: float = 15.0):
+    """The page whose player is on turn (it shows betting actions) and the other one."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        for k, p in enumerate(pages):
+            if acts(p) & {"check", "call", "bet", "fold"}:
+                return p, pages[1 - k]
+        pages[0].wait_for_timeout(50)
+    raise AssertionError("nobody's turn")
+
+
+def test_card_room_three_sets_advance_choice_laying_chat_report_dispute_and_chips_added(server, browser):
+    """Two players at a practice 3 Sets table (open to all: no VIP), a seeded deck and long clocks:
+    a choice made in advance discarded (a bet came) and one played (the check appears in the hand
+    and in its archived log); chat reaches the other page, a report and a dispute reach the store;
+    chips added show as pending and arrive at the next deal; one player lays 6-1 / 2-5 / 3-4 through
+    the page (the archived log records exactly that, the other page never sees it before the
+    showdown) while the other lays as dealt; the hand is checked from the history page (Match)."""
+    import sqlalchemy as sa
+
+    from poker51.service.store import conduct
+
+    srv, host = server
+    a_ctx, b_ctx = context(browser, PHONE), context(browser, DESKTOP)
+    try:
+        a, b = a_ctx.new_page(), b_ctx.new_page()
+        a.goto(srv.url + "/")
+        a.wait_for_selector("#open-cardroom")
+        params = {"kind": "cardroom", "game": "three_sets", "practice": True, "deck": "seedsequence",
+                  "entropy": 2851, "clock_s": 120, "lay_s": 120, "pause_s": 1}  # fmt: skip
+        room_id = a.evaluate(
+            """async (body) => {
+                 const auth = 'Bearer ' + localStorage.getItem('poker51-token');
+                 const r = await fetch('/api/rooms', {method: 'POST', body: JSON.stringify(body),
+                   headers: {'Content-Type': 'application/json', Authorization: auth}});
+                 const d = await r.json(); if (!r.ok) throw new Error(d.detail); return d.room; }""",
+            params,
+        )
+        link = f"{srv.url}/?room={room_id}"
+        a.goto(link)
+        b.goto(link)
+        b.wait_for_selector("#seats")
+        assert len(b.query_selector_all("#seats button[data-sit]")) == 6  # 3 Sets seats six
+        a.fill("#buyin", "40")
+        a.click('#seats button[data-sit="0"]')
+        a.wait_for_selector('#seats li[data-seat="0"].me')
+        b.fill("#buyin", "40")
+        b.click('#seats button[data-sit="1"]')
+        b.wait_for_selector("#mine .card")
+        a.wait_for_selector("#mine .card")
+        store = host.store
+        acc_a, acc_b = (store.account_of(p.evaluate("localStorage.getItem('poker51-token')")) for p in (a, b))
+        hole_a = [c.get_attribute("data-card") for c in a.query_selector_all("#mine .card")]
+        hole_b = [c.get_attribute("data-card") for c in b.query_selector_all("#mine .card")]
+        assert len(hole_a) == len(hole_b) == 6 and not set(hole_a) & set(hole_b)
+        assert len(a.query_selector_all("#hand .cards.board")) == 3  # three flops at once
+        assert a.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]  # six cards fit a phone
+
+        # chat (11.4): A's message reaches B's page; a report of B from A's seat list reaches the store
+        a.fill("#chat-text", "good luck, all")
+        a.click("#chat-send")
+        b.wait_for_selector('#chat-log li:has-text("good luck, all")')
+        assert b.inner_text("#chat-log li").startswith(f"Player {acc_a[1:5]}: ")
+        assert a.inner_text("#chat-log li").startswith("You: ")
+        a.click('#seats button[data-report="1"]')
+        a.select_option("#report-reason", "other")
+        a.click("#report-send")
+        a.wait_for_selector('#notice:has-text("Your report of")')
+        assert f"Player {acc_b[1:5]} (seat 2)" in a.inner_text("#notice")
+        assert b.query_selector('#seats button[data-report="1"]') is None  # no report of oneself
+
+        # chips added (1.9): pending now, at the next deal in the stack
+        assert b.get_attribute("#add-amount", "max") == str(200 - 40)  # 100 big blinds at most at the table
+        b.fill("#add-amount", "30")
+        b.click("#add-chips")
+        a.wait_for_selector('#seats li[data-seat="1"]:has-text("+30 at the next deal")')
+        assert "arrive at the next deal" in b.inner_text("#notice")
+        stack_b = int(b.inner_text('[data-stack="1"]').split()[0])
+        assert stack_b < 40  # the ante is in the pot; the 30 chips are not in the stack yet
+
+        # 8.5: the player not on turn chooses "check" in advance; a bet comes: discarded
+        first, second = on_turn([a, b])
+        assert first.query_selector("#advance [data-advance]") is None  # on turn: no choices in advance
+        assert {x.get_attribute("data-advance") for x in second.query_selector_all("#advance [data-advance]")} == {
+            "fold", "check_fold", "check", "call"}  # fmt: skip
+        until(second, "advance", lambda: second.click('#advance [data-advance="check"]'), "#advance-pending")
+        assert "Chosen in advance: Check" in second.inner_text("#advance-pending")
+        assert second.get_attribute('#advance [data-advance="check"]', "aria-pressed") == "true"
+        shot(second, "cardroom-3sets-advance-" + ("phone" if second is a else "desktop"))
+        assert press(first, "bet")
+        second.wait_for_selector("#advance-discarded")
+        assert "(Check) was not legal when the action came: discarded" in second.inner_text("#advance-discarded")
+        assert second.query_selector("#advance-pending") is None
+        second.wait_for_selector('#actions button[data-act="call"]')
+        assert press(second, "call")
+        # the turn: "check" in advance again, and the check before it: played at once
+        second.wait_for_function("document.querySelector('#hand').dataset.round === 'turn'")
+        first.wait_for_selector('#actions button[data-act="check"]')
+        until(second, "advance", lambda: second.click('#advance [data-advance="check"]'), "#advance-pending")
+        assert press(first, "check")
+        second.wait_for_function("document.querySelector('#hand').dataset.round === 'river'")
+        line = first.wait_for_selector('#table-log li:has-text("chosen in advance")').inner_text()
+        assert re.fullmatch(r"(You check|Player \w{4} checks) \(chosen in advance: check\)\.", line), line
+        assert line.startswith("Player")  # the second player's check, on the first player's page
+        # the river: checks; then the laying
+        for p in on_turn([a, b]):
+            p.wait_for_selector('#actions button[data-act="check"]')
+            assert press(p, "check")
+
+        # 7.6: A lays 6-1 on A, 2-5 on B, 3-4 on C by tapping cards and boards; B lays as dealt
+        a.wait_for_selector("#laying")
+        b.wait_for_selector('#actions button[data-act="lay"]')
+        assert re.search(r"\d+ s", a.inner_text("#laying .clock")) and "Laying" in a.inner_text("#hand")
+        assert a.get_attribute("#lay-send", "disabled") is not None  # not before all six are placed
+        chosen = [[hole_a[5], hole_a[0]], [hole_a[1], hole_a[4]], [hole_a[2], hole_a[3]]]
+        a.click(f'#lay-hand button[data-card="{hole_a[2]}"]')  # a card put on A, then taken back
+        a.click('button[data-put="0"]')
+        a.click(f'[data-laid="0"] button[data-card="{hole_a[2]}"]')
+        a.wait_for_selector(f'#lay-hand button[data-card="{hole_a[2]}"]')
+        for board, pair in enumerate(chosen):
+            for card in pair:
+                a.click(f'#lay-hand button[data-card="{card}"]')
+                a.click(f'button[data-put="{board}"]')
+        assert [[c.get_attribute("data-card") for c in a.query_selector_all(f'[data-laid="{k}"] .card')]
+                for k in range(3)] == chosen  # fmt: skip
+        assert a.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+        shot(a, "cardroom-3sets-laying-phone")
+        a.click("#lay-send")
+        a.wait_for_selector("#laid")
+        assert "A: " in a.inner_text("#laid")
+        b.wait_for_selector('#seats li[data-seat="0"]:has-text("laid")')
+        assert not {c.get_attribute("data-card") for c in b.query_selector_all("[data-card]")} & set(hole_a)
+        assert press(b, "lay")
+        # the final round and the showdown
+        deadline = time.monotonic() + 30
+        while a.query_selector("#last") is None or b.query_selector("#last") is None:
+            assert time.monotonic() < deadline, "the 3 Sets hand did not end"
+            moved = card_room_move(a, {"done": True}) or card_room_move(b, {"done": True})
+            a.wait_for_timeout(100 if moved else 50)
+        hand_id = f"{room_id}:1"
+        row = store.hand(hand_id)
+        assert row is not None and {acc_a, acc_b} <= set(row[1])
+        rec = row[0]["log"]["record"]
+        lays = {e["player"]: e["sets"] for e in rec["events"] if e["event"] == "lay"}
+        assert lays == {acc_a: chosen, acc_b: [hole_b[0:2], hole_b[2:4], hole_b[4:6]]}
+        advanced = [e for e in rec["events"] if e["event"] == "action" and e.get("advance")]
+        assert [(e["action"], e["advance"]) for e in advanced] == [("check", "check")]
+        assert [e["choice"] for e in rec["events"] if e["event"] == "advance_discarded"] == ["check"]
+        laid_a = f"A {cardtext(chosen[0][0])} {cardtext(chosen[0][1])} ("  # A's laying, shown at the showdown
+        last_a, last_b = a.inner_text("#last"), b.inner_text("#last")
+        assert "You show" in last_a and laid_a in last_a and laid_a in last_b
+        shot(b, "cardroom-3sets-result-desktop")
+
+        # 11.7: A disputes the finished hand by its id
+        a.click("#dispute")
+        assert a.inner_text("#dispute-hand") == hand_id
+        a.fill("#dispute-text", "the river looked odd")
+        a.click("#dispute-send")
+        a.wait_for_selector(f'#notice:has-text("dispute of hand {hand_id}")')
+        with store.engine.connect() as conn:
+            rows = conn.execute(sa.select(conduct).where(conduct.c.room_id == room_id)).all()
+        assert sorted((r.kind, r.account, r.by, r.hand) for r in rows) == [
+            ("dispute", acc_a, acc_a, hand_id), ("report", acc_b, acc_a, hand_id)]  # fmt: skip
+
+        # the next deal: B's 30 chips have arrived (its stack after hand 1, plus 30, less the ante)
+        after = host.slots[room_id].room.last["stacks"][acc_b]
+        b.wait_for_function("(document.querySelector('#hand') || {textContent: ''}).textContent.startsWith('Hand 2')")
+        ante = int(re.search(r"ante (\d+)", b.inner_text('#seats li[data-seat="1"]')).group(1))
+        assert b.inner_text('[data-stack="1"]') == f"{after + 30 - ante} chips"
+        assert "+30" not in b.inner_text('#seats li[data-seat="1"]')
+
+        # the hand from A's history: replayed (A's own laying named, B's not before its show) and checked
+        a.goto(srv.url + "/?history=1")
+        a.click(f'#history a[data-hand="{hand_id}"]')
+        a.wait_for_selector("#hand-log li")
+        steps = [x.inner_text() for x in a.query_selector_all("#hand-log li")]
+        mine = " · ".join(f"{'ABC'[k]}: {' '.join(cardtext(c) for c in pair)}" for k, pair in enumerate(chosen))
+        assert f"You lay {mine}." in steps, steps
+        assert any("(chosen in advance: check)" in t for t in steps) and any("discarded" in t for t in steps)
+        a.click("#check-deck")
+        a.wait_for_selector("#check-result p.ok, #check-result p.bad")
+        assert a.inner_text("#check-result").startswith("Match: SHA-256 of the seed is the commitment this page saw"), (
+            a.inner_text("#check-result")
+        )
+        shot(a, "cardroom-3sets-log-phone")
+    finally:
+        a_ctx.close()
+        b_ctx.close()
+
+
+def cardtext(name: str) -> str:
+    """A card as the page writes it ("Th" -> "10♥")."""
+    return ("10" if name[0] == "T" else name[0]) + {"s": "♠", "h": "♥", "d": "♦", "c": "♣"}[name[1]]

@@ -19,6 +19,10 @@ export const GAME_TITLES = {
 };
 const ROUNDS = { preflop: "before the flop", flop: "on the flop", turn: "on the turn", river: "on the river", final: "after the laying (3 Sets)" };
 const STREETS = { flop: "Flop", turn: "Turn", river: "River" };
+const BOARD = ["A", "B", "C"];  // 3 Sets' boards (7.6)
+const ADVANCE = { fold: "fold", check_fold: "check/fold", check: "check", call: "call" };
+/** A board's name: A, B, C when there are three (3 Sets), else its number. */
+const boardName = (k, boards) => (boards === 3 ? BOARD[k] : String(k + 1));
 
 export const commitKey = (room, hand) => `poker51-commit:${room}:${hand}`;
 /** Remember a hand's commitment the first time this browser sees it (before the hand's seed is out). */
@@ -43,16 +47,21 @@ export function describe(e, me, boards = 1) {
     case "ante": return `${does("ante")} ${chips(e.amount)}${allIn}.`;
     case "hole": return e.cards && you ? `You are dealt ${cardsText(e.cards)}.` : `${who} is dealt ${e.cards ? e.cards.length : "their"} cards.`;
     case "round": return `Betting ${ROUNDS[e.round] || e.round}.`;
-    case "board": return `${STREETS[e.street] || e.street}${boards > 1 ? ` (board ${e.board + 1})` : ""}: ${cardsText(e.cards)}.`;
+    case "board": return `${STREETS[e.street] || e.street}${boards > 1 ? ` (board ${boardName(e.board, boards)})` : ""}: ${cardsText(e.cards)}.`;
     case "action": {
-      const late = e.timeout ? " (time-out)" : "";
+      // 8.5: a choice made in advance, played when the action came
+      const late = (e.timeout ? " (time-out)" : "") + (e.advance ? ` (chosen in advance: ${ADVANCE[e.advance] || e.advance})` : "");
       if (e.action === "fold" || e.action === "check") return `${does(e.action)}${late}.`;
       if (e.action === "call") return `${does("call")} ${chips(e.chips)}${allIn}${late}.`;
       if (e.action === "bet") return `${does("bet")} ${chips(e.to)}${allIn}${late}.`;
       if (e.action === "raise") return `${does("raise")} to ${e.to}${allIn}${late}.`;
       return `${does(e.action)}${e.to ? " to " + e.to : ""}${allIn}${late}.`;
     }
-    case "lay": return `${does("lay")} their cards on the three boards${e.timeout ? " (the default laying, on time-out)" : ""}.`;
+    case "lay": {  // a laying is secret until the showdown: only the viewer's own is named here
+      const late = e.timeout ? " (the default laying, on time-out)" : "";
+      if (you && e.sets) return `You lay ${e.sets.map((p, b) => `${BOARD[b]}: ${cardsText(p)}`).join(" · ")}${late}.`;
+      return `${does("lay")} ${you ? "your" : "their"} cards on the three boards${late}.`;
+    }
     case "sit_out": return `${you ? "You sit" : who + " sits"} out${e.reason ? ` (${e.reason})` : ""}.`;
     case "leave": return `${does("leave")} the table (the hand is folded).`;
     case "advance_discarded": return `${you ? "Your" : who + "'s"} choice made in advance (${e.choice}) was not legal when the action came: discarded.`;
@@ -68,7 +77,9 @@ export function describeShow(s, me) {
   const who = playerName(s.player, me);
   if (!s.shown) return `${s.player === me ? "You muck" : who + " mucks"}${s.timeout ? " (time-out)" : ""}.`;
   const cat = s.category ? `: ${String(s.category).replace(/_/g, " ")}` : "";
-  return `${s.player === me ? "You show" : who + " shows"} ${cardsText(s.cards)}${cat}${s.best ? ` (${cardsText(s.best)})` : ""}.`;
+  // 3 Sets: the laying, shown at the showdown, board by board
+  const sets = s.sets ? `: ${s.sets.map((x, b) => `${BOARD[b]} ${cardsText(x.cards)}${x.category ? ` (${String(x.category).replace(/_/g, " ")})` : ""}`).join(" · ")}` : "";
+  return `${s.player === me ? "You show" : who + " shows"} ${cardsText(s.cards)}${cat}${s.best ? ` (${cardsText(s.best)})` : ""}${sets}.`;
 }
 
 /** A pot of the hand's result, in words. */
@@ -124,7 +135,7 @@ export function cardRoomHandScreen(root, h, me) {
   }
   root.append(el("div", { class: "panel" }, el("p", {}, `Blinds ${rec.big_blind / 2}/${rec.big_blind} · the seats at the deal (from the seat left of the button):`), seats));
   (rec.boards || []).forEach((b, k, all) => {
-    root.append(el("p", { class: "muted" }, all.length > 1 ? `Board ${k + 1}` : "The board"));
+    root.append(el("p", { class: "muted" }, all.length > 1 ? `Board ${boardName(k, all.length)}` : "The board"));
     if (b.length) { const row = cardRow(b); row.classList.add("small"); root.append(row); }
   });
   const { commitment, seen } = publishedBefore(h.room, number, commitLine);

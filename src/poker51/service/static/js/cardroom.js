@@ -4,25 +4,41 @@
 // button; the hand (the deck commitment published before any card, the board, the pot, whose
 // turn, the decision clock); your own hole cards only; the legal actions only, from the frame's
 // `legal` list (check, call, bet or raise with a size from the engine's least to its most, fold,
-// all in; at the showdown show or muck; in 3 Sets the laying as dealt); sit out / back; leave;
-// the last hand's result with its seed, and the link to its log, replayed and checked in the
-// browser (cardlog.js).
+// all in; at the showdown show or muck; in 3 Sets the laying as dealt, or two cards per board
+// chosen by tapping a card then a board); choices made in advance while it is not your turn
+// (8.5: fold, check/fold, check, call; played when the action comes only if legal then, else
+// discarded, which the page says); sit out / back; add chips (1.9: they arrive at the next deal);
+// leave; the chat of the seated, a report of another seated player (11.4), a dispute of a
+// finished hand of yours by its id (11.7); the last hand's result with its seed, and the link to
+// its log, replayed and checked in the browser (cardlog.js).
 //
 // Frames: the room sends each seated account its own view after every change (`state` events),
 // and the watchers the public one; an account not seated asks for its own view (its bank and
 // `you`) after each public one.  Chips are cents of the bank (100 chips make a jbit).
 import { RoomSocket } from "./socket.js";
-import { cardRow } from "./cards.js";
+import { cardRow, cardText } from "./cards.js";
 import { el, jbits, showClock } from "./ui.js";
 import { GAME_TITLES, checkHand, checkResult, describe, describePot, describeShow, playerName, rememberCommitment, remembered } from "./cardlog.js";
 
 const ROUND = { preflop: "before the flop", flop: "the flop", turn: "the turn", river: "the river", final: "after the laying" };
 const POST = { small_blind: "small blind", big_blind: "big blind", ante: "ante" };
 const MAX_BUYIN_BB = 100;  // the room's rule (a buy-in from one to 100 big blinds): shown, checked by the server
+// 8.5's choices made in advance (the server's list, poker51.rulebook.games.ADVANCE_CHOICES, unless
+// the view names its own in `advance_choices`; "none" there clears a choice)
+const ADVANCE = ["fold", "check_fold", "check", "call"];
+const ADVANCE_LABEL = { fold: "Fold", check_fold: "Check/fold", check: "Check", call: "Call", none: "Clear" };
+const REASONS = ["abuse", "collusion", "cheating", "other"];  // poker51.service.conduct.REASONS (11.4)
+const BOARD = ["A", "B", "C"];  // 3 Sets' boards (7.6)
 
 export function cardRoomScreen(root, roomId, setBank, me) {
   let view = null, bank = me.bank, buyin = null, error = "", closed = false, wantView = false;
   let size = null, sizeKey = null, recent = [], recentHand = null, check = null, checkHandNo = null;
+  // the choice in advance discarded (8.5: not legal when the action came), per hand
+  let discarded = null;
+  // 3 Sets' laying made in the page: the hand, the cards on A, B, C, the card tapped
+  let layHand = null, layout = [[], [], []], picked = null;
+  // the boxes' drafts (the page redraws on every frame) and the notices of this page's own commands
+  let chatDraft = "", reportSeat = null, reportReason = "abuse", disputeOpen = false, disputeDraft = "", addDraft = null, notice = "";
 
   const name = (acc) => playerName(acc, me.account);
   const sock = new RoomSocket(roomId, (f) => {
@@ -32,13 +48,20 @@ export function cardRoomScreen(root, roomId, setBank, me) {
     } else if (f.type === "event") {
       const e = f.event;
       if (e.type === "hand") { rememberCommitment(roomId, e.hand, e.commitment); recent = []; recentHand = e.hand; }
+      if (!f.replayed) {  // this account's own frames (the room sends them to it alone)
+        if (e.type === "advance_set") discarded = null;
+        if (e.type === "advance_discarded") discarded = { hand: e.hand, choice: e.choice };
+        if (e.type === "report_recorded") notice = `Your report of ${name(e.reported)} (seat ${e.seat + 1}) is recorded` + (e.counted ? "." : ": not counted (one report a day counts per player reported, 11.5).");
+        if (e.type === "dispute_recorded") notice = `Your dispute of hand ${e.hand} is recorded (11.7).`;
+        if (e.type === "add" && e.account === me.account) notice = `${e.amount} chips added: they arrive at the next deal (1.9).`;
+      }
       if (e.type === "state" && !f.replayed) {
         view = e.view;
         // a watcher's frame has no `you`: an account not seated asks for its own
         if (!view.you && me.account && !wantView) { wantView = true; sock.raw({ type: "view" }); }
       }
       // the hand's public records, in words (those of a hand: they carry its number)
-      if (!f.replayed && e.hand !== undefined && ["post", "action", "board", "show", "laid", "sit_out", "fold_out"].includes(e.type)) {
+      if (!f.replayed && e.hand !== undefined && ["post", "action", "board", "show", "laid", "sit_out", "fold_out", "advance_discarded"].includes(e.type)) {
         if (recentHand !== e.hand) { recent = []; recentHand = e.hand; }
         if (e.type === "show") recent.push(describeShow(e, me.account));
         else {
@@ -91,9 +114,14 @@ export function cardRoomScreen(root, roomId, setBank, me) {
         if (info.sitting_out) tags.push("sitting out");
         if (info.leaving) tags.push("leaving");
         if (info.pending) tags.push(`+${info.pending} at the next deal`);
+        if (hand && hand.phase === "lay" && info.in_hand && !info.folded) tags.push(info.laid ? "laid" : "laying");
         li.append(el("span", { class: "who" }, `${s + 1}. ${name(info.account)}`), el("span", { "data-stack": s }, `${info.stack} chips`));
         if (info.bet) li.append(el("span", { class: "tags" }, `bet ${info.bet}`));
         if (hand && hand.to_act === info.account) li.append(el("span", { class: "clock", "data-clock": true }, ""));
+        // 11.4: any player may be reported from their seat (by another seated player)
+        if (seated && info.account !== me.account && !view.closed) {
+          li.append(el("button", { class: "quiet", "data-report": s, onclick: () => { reportSeat = reportSeat === s ? null : s; render(); } }, "Report"));
+        }
       } else {
         li.append(el("span", { class: "who" }, `${s + 1}. open`));
         if (!seated && !view.closed && !closed) {
@@ -102,8 +130,20 @@ export function cardRoomScreen(root, roomId, setBank, me) {
       }
       if (tags.length) li.append(el("span", { class: "tags" }, tags.join(" · ")));
       ul.append(li);
+      if (info && reportSeat === s && seated && info.account !== me.account) ul.append(reportForm(s, info.account));
     }
     return ul;
+  }
+
+  function reportForm(s, account) {
+    const reason = el("select", { id: "report-reason", "aria-label": "the reason", onchange: (ev) => { reportReason = ev.target.value; } },
+      REASONS.map((r) => el("option", { value: r, selected: r === reportReason }, r)));
+    return el("li", { class: "panel", id: "report-form" },
+      el("p", {}, `Report ${name(account)} (seat ${s + 1}) for `, reason),
+      el("p", { class: "muted" }, "Reports are kept: five players reporting one within thirty days is a strike (11.5, 11.6). One report a day counts per player reported."),
+      el("div", { class: "actions" },
+        el("button", { class: "primary", id: "report-send", onclick: () => { sock.command("report", { seat: s, reason: reportReason }); reportSeat = null; render(); } }, "Send the report"),
+        el("button", { class: "quiet", id: "report-cancel", onclick: () => { reportSeat = null; render(); } }, "Cancel")));
   }
 
   function sizer(m) {
@@ -131,11 +171,106 @@ export function cardRoomScreen(root, roomId, setBank, me) {
       const { type, ...fields } = m.cmd;
       if (m.kind === "bet" || m.kind === "raise") { sized = m; continue; }
       const label = { fold: "Fold", check: "Check", call: `Call ${m.amount}`, allin: `All in (${m.amount})`, show: "Show", muck: "Muck",
-        lay: "Lay as dealt: 1-2, 3-4, 5-6" }[m.kind] || m.kind;
+        lay: "Lay as dealt: 1-2 on A, 3-4 on B, 5-6 on C" }[m.kind] || m.kind;
       acts.append(el("button", { "data-act": m.kind, class: m.kind === "show" || m.kind === "lay" ? "primary" : "", onclick: () => sock.command(type, fields) }, label));
     }
     if (sized) acts.append(sizer(sized));
     return acts;
+  }
+
+  // 8.5: a choice made before the action reaches you, while you hold a hand and it is not your turn
+  function advancePanel(hand, y) {
+    const info = mySeat() === null ? null : view.seats[String(mySeat())];
+    const inHand = hand && (hand.players || []).includes(me.account) && info && !info.folded && !info.all_in && !info.leaving;
+    const pending = y && y.advance;
+    const gone = discarded && hand && discarded.hand === hand.hand ? discarded : null;
+    const offer = inHand && hand.phase === "bet" && hand.to_act !== me.account;
+    if (!offer && !pending && !gone) return null;
+    const panel = el("div", { class: "panel", id: "advance" });
+    if (offer) {
+      const choices = view.advance_choices || ADVANCE;
+      panel.append(el("p", { class: "muted" }, "In advance: played when the action reaches you, only if it is legal then (8.5)."));
+      const bar = el("div", { class: "actions" });
+      for (const c of choices) {
+        if (c === "none") continue;
+        bar.append(el("button", { "data-advance": c, class: c === pending ? "chosen" : "", "aria-pressed": String(c === pending),
+          onclick: () => sock.command("advance", { choice: c }) }, ADVANCE_LABEL[c] || c));
+      }
+      if (pending && choices.includes("none")) bar.append(el("button", { class: "quiet", id: "advance-clear", onclick: () => sock.command("advance", { choice: "none" }) }, "Clear"));
+      panel.append(bar);
+    }
+    if (pending) {
+      panel.append(el("p", { id: "advance-pending" }, `Chosen in advance: ${ADVANCE_LABEL[pending] || pending}.`
+        + ((view.advance_choices || []).includes("none") ? "" : " Another choice replaces it; it lasts until the action reaches you.")));
+    }
+    if (gone) panel.append(el("p", { class: "bad", id: "advance-discarded" }, `Your choice in advance (${ADVANCE_LABEL[gone.choice] || gone.choice}) was not legal when the action came: discarded.`));
+    return panel;
+  }
+
+  // 3 Sets (7.6): two of your six cards on each of boards A, B and C, all six, none twice; tap a
+  // card, then a board (a card laid is tapped again to take it back).  Secret until the showdown.
+  function layPanel(hand, y) {
+    const lay = (view.legal || []).find((m) => m.kind === "lay");
+    if (!hand || hand.phase !== "lay" || !lay || !y || !y.hole || y.hole.length !== 6) return null;
+    if (layHand !== hand.hand) { layHand = hand.hand; layout = [[], [], []]; picked = null; }
+    const placed = layout.flat();
+    const free = y.hole.filter((c) => !placed.includes(c));
+    const tapFree = (c) => () => { picked = picked === c ? null : c; render(); };
+    const takeBack = (b, c) => () => { layout[b] = layout[b].filter((x) => x !== c); picked = null; render(); };
+    const put = (b) => () => { if (picked && layout[b].length < 2) { layout[b] = [...layout[b], picked]; picked = null; render(); } };
+    const handRow = cardRow(free, (c) => ({ kept: c === picked, onTap: tapFree(c) }));
+    handRow.id = "lay-hand"; handRow.classList.add("many");
+    const panel = el("div", { class: "panel", id: "laying" },
+      el("p", {}, "Lay two of your cards on each board: tap a card, then its board. ", el("span", { class: "clock", "data-clock": true })),
+      el("p", { class: "muted" }, "Your laying is secret until the showdown; when the clock runs out, the cards go as dealt (1-2 on A, 3-4 on B, 5-6 on C)."),
+      free.length ? handRow : el("p", { class: "muted" }, "All six cards are placed."));
+    layout.forEach((cards, b) => {
+      const row = cardRow(cards, (c) => ({ kept: true, onTap: takeBack(b, c) }));
+      row.classList.add("small"); row.dataset.laid = b;
+      const board = cardRow(hand.boards[b] || []); board.classList.add("small");
+      panel.append(el("div", { class: "layboard", "data-board": b },
+        el("button", { "data-put": b, disabled: !picked || cards.length >= 2, onclick: put(b) }, `Board ${BOARD[b]} (${cards.length}/2)`),
+        board, row));
+    });
+    const ready = layout.every((x) => x.length === 2);
+    panel.append(el("div", { class: "actions" },
+      el("button", { class: "primary", id: "lay-send", disabled: !ready, onclick: () => sock.command("lay", { sets: layout.map((x) => [...x]) }) },
+        ready ? `Lay ${layout.map((x, b) => `${BOARD[b]}: ${x.map(cardText).join(" ")}`).join(" · ")}` : "Lay these (place all six)"),
+      placed.length ? el("button", { class: "quiet", id: "lay-reset", onclick: () => { layout = [[], [], []]; picked = null; render(); } }, "Start again") : null));
+    return panel;
+  }
+
+  // 11.4: the chat of the seated (everyone at the table reads it)
+  function chatPanel(seat) {
+    const msgs = (view.chat || []).slice(-20);
+    if (!msgs.length && seat === null) return null;
+    const list = el("ul", { class: "log", id: "chat-log" }, msgs.map((m) => el("li", {}, el("b", {}, `${name(m.account)}: `), m.text)));
+    const panel = el("details", { class: "panel", id: "chat", open: true }, el("summary", {}, `Chat (${msgs.length})`), list);
+    if (seat !== null && !view.closed) {
+      const send = () => { const t = chatDraft.trim(); if (t) { sock.command("chat", { text: t }); chatDraft = ""; render(); } };
+      panel.append(el("div", { class: "link" },
+        el("input", { id: "chat-text", maxlength: 200, value: chatDraft, placeholder: "a message to the table", "aria-label": "a chat message",
+          oninput: (ev) => { chatDraft = ev.target.value; }, onkeydown: (ev) => { if (ev.key === "Enter") send(); } }),
+        el("button", { id: "chat-send", onclick: send }, "Send")),
+      el("p", { class: "muted" }, "Chat is for the game: the seated players write, everyone at the table reads (11.4)."));
+    }
+    return panel;
+  }
+
+  // 1.9: chips added arrive at the next deal (a buy-in of the bank's chips at once)
+  function addForm(info) {
+    const top = MAX_BUYIN_BB * view.big_blind;
+    const room = top - (info.stack + (info.contributed || 0)) - (info.pending || 0);
+    const hi = view.practice ? room : Math.min(room, bank);
+    if (hi < 1) return el("p", { class: "muted", id: "add-none" }, view.practice || room < 1
+      ? `Your chips at the table are at the most (${top}, 100 big blinds).` : `Your bank holds ${jbits(bank)}: no chips to add.`);
+    if (addDraft === null || addDraft > hi) addDraft = hi;
+    return el("div", { class: "actions", id: "add" },
+      el("label", { for: "add-amount" }, "Add chips: "),
+      el("input", { type: "number", id: "add-amount", min: 1, max: hi, step: 1, value: addDraft,
+        oninput: (ev) => { const n = Math.round(Number(ev.target.value)); addDraft = Number.isFinite(n) && ev.target.value !== "" ? n : null; } }),
+      el("button", { id: "add-chips", onclick: () => { if (addDraft) sock.command("add", { amount: addDraft }); } }, "Add"),
+      el("p", { class: "muted" }, `From 1 to ${hi} chips${view.practice ? " (practice chips)" : ", from your bank"}: they arrive at the next deal (1.9), not in the hand in play.`));
   }
 
   async function doCheck(last) {
@@ -165,6 +300,18 @@ export function cardRoomScreen(root, roomId, setBank, me) {
       el("button", { id: "check-seed", onclick: () => doCheck(r) }, "Check the seed"),
       mine ? el("a", { href: `/?hand=${encodeURIComponent(r.id)}`, id: "hand-link" }, "Replay the hand and check its deck") : null));
     if (!mine) panel.append(el("p", { class: "muted" }, "The hand's log (every card dealt) opens for its players, from their history."));
+    if (mine && mySeat() !== null && !view.closed) {  // 11.7: a disputed hand is raised with its id
+      if (!disputeOpen) panel.append(el("button", { class: "quiet", id: "dispute", onclick: () => { disputeOpen = true; render(); } }, "Dispute this hand"));
+      else {
+        const send = () => { const t = disputeDraft.trim(); if (t) { sock.command("dispute", { hand: r.id, text: t }); disputeOpen = false; disputeDraft = ""; render(); } };
+        panel.append(el("div", { class: "panel", id: "dispute-form" },
+          el("p", {}, "Dispute hand ", el("span", { class: "mono", id: "dispute-hand" }, r.id), ": what went wrong?"),
+          el("div", { class: "link" }, el("input", { id: "dispute-text", maxlength: 200, value: disputeDraft, "aria-label": "the dispute",
+            oninput: (ev) => { disputeDraft = ev.target.value; } }),
+          el("button", { class: "primary", id: "dispute-send", onclick: send }, "Send")),
+          el("button", { class: "quiet", onclick: () => { disputeOpen = false; render(); } }, "Cancel")));
+      }
+    }
     if (check && checkHandNo === r.hand) {
       panel.append(check.pending ? el("p", {}, "Checking…") : el("div", { id: "seed-result" }, ...checkResult(check, check.seen, false)));
     }
@@ -202,14 +349,14 @@ export function cardRoomScreen(root, roomId, setBank, me) {
     }
     if (seat === null) root.append(seatList(hand));
     if (hand) {
-      const toAct = hand.to_act === null ? (hand.laying.length ? "Laying" : "") : hand.to_act === me.account ? "Your turn " : `${name(hand.to_act)} (seat ${seatOf(hand.to_act) + 1}) to act `;
+      const toAct = hand.to_act === null ? (hand.laying.length ? `Laying (${hand.laying.length} to lay) ` : "") : hand.to_act === me.account ? "Your turn " : `${name(hand.to_act)} (seat ${seatOf(hand.to_act) + 1}) to act `;
       const phase = hand.phase === "showdown" ? "the showdown" : hand.phase === "lay" ? "the laying" : ROUND[hand.round] || hand.round;
       const panel = el("div", { class: "panel", id: "hand", "data-round": hand.round || "", "data-phase": hand.phase },
         el("p", {}, `Hand ${hand.hand} · ${GAME_TITLES[hand.game] || hand.game} · ${phase} · pot `, el("span", { id: "pot" }, String(hand.pot)), " chips"),
         el("p", {}, toAct, toAct ? el("span", { class: "clock", id: "clock", "data-clock": true }) : null),
         el("div", { class: "clockbar" }, el("div", { id: "clockbar" })));
       hand.boards.forEach((b, k) => {
-        if (hand.boards.length > 1) panel.append(el("p", { class: "muted" }, `Board ${k + 1}`));
+        if (hand.boards.length > 1) panel.append(el("p", { class: "muted" }, `Board ${hand.boards.length === 3 ? BOARD[k] : k + 1}`));
         if (!b.length) { panel.append(el("p", { class: "muted", id: k ? `board-${k}` : "board" }, "No board card yet.")); return; }
         const row = cardRow(b); row.id = k ? `board-${k}` : "board"; row.classList.add("board");
         panel.append(row);
@@ -219,10 +366,16 @@ export function cardRoomScreen(root, roomId, setBank, me) {
     }
     if (y && y.hole && y.hole.length && hand) {
       const row = cardRow(y.hole); row.id = "mine";
+      if (y.hole.length > 5) row.classList.add("many");
       root.append(el("div", { class: "panel" }, el("p", {}, "Your cards"), row,
-        y.laid ? el("p", { class: "muted" }, "Laid: " + y.laid.map((p) => p.join(" ")).join(" · ")) : null));
+        y.laid ? el("p", { class: "muted", id: "laid" }, "Laid (only you see it until the showdown): "
+          + y.laid.map((p, b) => `${BOARD[b]}: ${p.map(cardText).join(" ")}`).join(" · ")) : null));
     }
+    const laying = layPanel(hand, y);
+    if (laying) root.append(laying);
     root.append(actions());
+    const adv = advancePanel(hand, y);
+    if (adv) root.append(adv);
     if (seat !== null) root.append(seatList(hand));
     if (seat !== null && !view.closed) {
       const info = view.seats[String(seat)];
@@ -233,7 +386,9 @@ export function cardRoomScreen(root, roomId, setBank, me) {
       else bar.append(el("button", { class: "quiet", id: "leave", onclick: () => sock.command("leave") }, "Leave the table"));
       root.append(bar);
       if (info && info.sitting_out) root.append(el("p", { class: "muted", id: "sitting-out" }, "You sit out: dealt out until you are back (three time-outs in a row sit a player out)."));
+      if (info && !info.leaving) root.append(addForm(info));
     }
+    if (notice) root.append(el("p", { class: "ok", id: "notice" }, notice));
     if (!hand && !view.closed) {
       const due = view.next_deadline ? Math.max(0, Math.ceil(view.next_deadline - Date.now() / 1000)) : null;
       root.append(el("p", { class: "muted", id: "waiting" }, due !== null
@@ -245,10 +400,18 @@ export function cardRoomScreen(root, roomId, setBank, me) {
     }
     const last = lastHand();
     if (last) root.append(last);
+    const chat = chatPanel(seat);
+    if (chat) root.append(chat);
     root.append(el("p", { class: "muted" }, view.edition || ""));
     if (error) root.append(el("p", { class: "error", id: "error" }, error));
     root.append(el("p", {}, el("a", { href: "/?history=1" }, "Your hands"), " · ", el("a", { href: "/" }, "Lobby")));
-    if (focused) { const f = document.getElementById(focused); if (f && f.tagName === "INPUT") f.focus(); }
+    if (focused) {
+      const f = document.getElementById(focused);
+      if (f && f.tagName === "INPUT") {
+        f.focus();
+        if (f.type === "text") f.setSelectionRange(f.value.length, f.value.length);  // the caret where the typing was
+      }
+    }
     tickClock();
   }
   render();
