@@ -10,6 +10,7 @@ per pot, rounded down, no rake before the flop) is the same function on both sid
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import ClassVar
 
 from pokerkit import (
@@ -139,22 +140,35 @@ def pk_rake(big_blind: int):
     return rake
 
 
-def replay(phh_text: str, big_blind: int, rake: bool = True):
+def replay(phh_text: str, big_blind: int, rake: bool = True, settle: bool = False):
     """Load a PHH text and play every action strictly (no repair: any refused action fails);
     returns (history, final state); ``state.pots_at_showdown`` holds PokerKit's pots
     ``(amount, raked, player indices)`` just before the first show, if there is a showdown.
+
+    ``settle=True`` pushes and pulls the chips here instead of PokerKit's automations, to read
+    its settlement: ``state.pots_settled`` (its pots ``(amount, raked, player indices)`` as it
+    pays them, after hand killing) and ``state.pushed`` (the chips each player is pushed from
+    the pots, after the rake).
 
     PokerKit shows the hands of an all-in showdown before the run-out; if every hand but one
     is mucked there it cannot deal the rest of the run-out (an assertion in
     ``get_effective_stack``), so the differential tests' players do not muck after a run-out.
     """
+    from pokerkit import Automation
+
     hh = RulebookHandHistory.loads(phh_text)
     if rake:
         hh.rake = pk_rake(big_blind)
+    if settle:
+        hh.automations = tuple(
+            a for a in hh.automations if a not in (Automation.CHIPS_PUSHING, Automation.CHIPS_PULLING)
+        )
     state = hh.create_state()
     from pokerkit.notation import parse_action
 
     state.pots_at_showdown = None
+    state.pots_settled = None
+    state.pushed = [0] * state.player_count
     for action in hh.actions:
         while state.can_burn_card():
             state.burn_card("??")
@@ -165,7 +179,10 @@ def replay(phh_text: str, big_blind: int, rake: bool = True):
         if state.can_burn_card():
             state.burn_card("??")
         elif state.can_push_chips():
-            state.push_chips()
+            if state.pots_settled is None:
+                state.pots_settled = [(p.amount, p.raked_amount, tuple(p.player_indices)) for p in state.pots]
+            for i, amount in enumerate(state.push_chips().amounts):
+                state.pushed[i] += amount
         elif state.can_pull_chips():
             state.pull_chips()
         elif state.can_collect_bets():
@@ -175,10 +192,30 @@ def replay(phh_text: str, big_blind: int, rake: bool = True):
     return hh, state
 
 
-def predict_pokerkit(rec: dict, rake: bool = True) -> list[int]:
-    """Final stacks PokerKit pays for one of our hand records, by PokerKit's own settlement.
+@dataclass
+class Settlement:
+    """PokerKit's settlement of one of our hands, predicted (:func:`settle_pokerkit`); players
+    in the order of ``rec["seats"]`` (PHH's ``p1 .. pN``)."""
 
-    Four documented differences from the rule book's settlement (``docs/design-choices.md``):
+    stacks: list[int]  # final stacks
+    pushed: list[int]  # chips pushed to each player from the pots (after the rake)
+    pots: list[tuple[int, int, tuple[int, ...]]]  # (amount, raked, eligible) as PokerKit pays them
+    rake: int
+    #: the documented differences whose conditions this hand meets: "fold_own_bet", "burn",
+    #: "merge" (hand killing merged pots), "odd_chips" (a remainder of two or more chips)
+    differences: set[str]
+
+
+def predict_pokerkit(rec: dict, rake: bool = True) -> list[int]:
+    """Final stacks PokerKit pays for one of our hand records (:func:`settle_pokerkit`)."""
+    return settle_pokerkit(rec, rake).stacks
+
+
+def settle_pokerkit(rec: dict, rake: bool = True) -> Settlement:
+    """PokerKit's settlement of one of our hand records, by PokerKit's own rules.
+
+    Four documented differences from the rule book's settlement (``docs/design/rulebook.md``,
+    "Where PokerKit settles differently"):
     when everyone else folds PokerKit hands the winner back its own bet of the last round
     before raking (the rule book: the pot is every chip bet, 4.1);
     PokerKit returns only a bet nobody called and burns chips that only players who later
@@ -220,11 +257,14 @@ def predict_pokerkit(rec: dict, rake: bool = True) -> list[int]:
         top = max(strength[names[i]] for i in eligible)
         return [i for i in eligible if strength[names[i]] == top]
 
+    differences: set[str] = set()
     pots = build(active)
     if sum(active) > 1:  # PokerKit kills the shown hands that win no pot, then rebuilds the pots
         winning = {i for _, eligible in pots if eligible for i in best(eligible)}
         active = [a and i in winning for i, a in enumerate(active)]
         pots = build(active)
+    if rec["shows"] and [a for a, e in pots if e] != [p["amount"] for p in rec["pots"]]:
+        differences.add("merge")  # PokerKit's pots without the mucked and beaten hands are not ours
     won = [0] * len(names)
     flop = len(rec["boards"][0]) >= 3
     if not rec["shows"]:  # everyone else folded: PokerKit hands the winner back its own last-round bet
@@ -244,17 +284,28 @@ def predict_pokerkit(rec: dict, rake: bool = True) -> list[int]:
         base = sum(contrib) - own
         r = rake_of(base, rec["big_blind"], flop) if rake else 0
         won[w] = sum(contrib) - r
-        return [start[n] - contrib[i] + won[i] for i, n in enumerate(names)]
+        pushed = [0] * len(names)
+        pushed[w] = base - r
+        if own:
+            differences.add("fold_own_bet")
+        stacks = [start[n] - contrib[i] + won[i] for i, n in enumerate(names)]
+        return Settlement(stacks, pushed, [(base, r, (w,))], r, differences)
+    settled = []
     for amount, eligible in pots:
-        if not eligible:  # chips only folded players matched: PokerKit burns them ("non-standard folds")
-            continue
         r = rake_of(amount, rec["big_blind"], flop) if rake else 0
+        settled.append((amount, r, eligible))
+        if not eligible:  # chips only folded players matched: PokerKit burns them ("non-standard folds")
+            differences.add("burn")
+            continue
         net = amount - r
         if sum(active) == 1:
             won[eligible[0]] += net
             continue
         winners = best(eligible)
         q, rem = divmod(net, len(winners))
+        if rem > 1:
+            differences.add("odd_chips")
         for i in winners:
             won[i] += q + (rem if i == winners[0] else 0)
-    return [start[n] - contrib[i] + won[i] for i, n in enumerate(names)]
+    stacks = [start[n] - contrib[i] + won[i] for i, n in enumerate(names)]
+    return Settlement(stacks, won, settled, sum(r for _, r, _ in settled), differences)

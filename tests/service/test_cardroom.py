@@ -108,6 +108,47 @@ def test_I_1_a_holdem_table_seats_nine_every_other_game_seven_and_3_sets_six(svc
     assert p.view()["n_seats"] == 6 and Player(svc, room).cmd("sit", seat=6, buyin=4)["rule"].startswith("1.1")
 
 
+def test_the_seats_show_each_players_display_name_next_to_the_account_id(svc):
+    """The host's display names (``Context.display_name``: the name an account chose, else
+    ``Player <id[1:5]>``) in every frame that names a seated player; the account id stays."""
+    from types import SimpleNamespace
+
+    def named(name):
+        r = svc.client.post("/api/accounts", json={"name": name} if name else {})
+        assert r.status_code == 201, r.text
+        a = r.json()
+        acc = SimpleNamespace(id=a["account"], token=a["token"], headers={"Authorization": f"Bearer {a['token']}"})
+        return acc, a["name"]
+
+    (ann, ann_name), (bob, bob_name), (cat, cat_name) = named("Ann"), named("Bob Smith"), named(None)
+    assert (ann_name, bob_name, cat_name) == ("Ann", "Bob Smith", f"Player {cat.id[1:5]}")
+    names = {ann.id: ann_name, bob.id: bob_name, cat.id: cat_name}
+    room = svc.table(ann, game="holdem", deck="seedsequence", entropy=3, start_players=3)
+    a, b, c = (Player(svc, room, acc) for acc in (ann, bob, cat))
+    w = Player(svc, room)  # a watcher
+    for k, p in enumerate((a, b, c)):
+        p.ok("sit", seat=2 * k, buyin=20)
+    assert {(e["account"], e["display_name"]) for e in w.of("seat")} == set(names.items())
+    for viewer in (a, b, c, w):
+        v = viewer.view()
+        assert {s["account"]: s["display_name"] for s in v["seats"].values()} == names
+        assert {k: s["account"] for k, s in v["seats"].items()} == {"0": ann.id, "2": bob.id, "4": cat.id}
+        assert v["names"] == names
+    you = c.view()["you"]
+    assert (you["account"], you["display_name"], a.view()["you"]["display_name"]) == (cat.id, cat_name, "Ann")
+    hand = w.of("hand")[-1]  # the deal names its seats
+    assert {s["name"]: s["display_name"] for s in hand["seats"]} == names
+    b.ok("chat", text="hello")
+    assert w.of("chat")[-1]["display_name"] == "Bob Smith" and w.view()["chat"][-1]["display_name"] == "Bob Smith"
+    for _ in range(2):
+        play(turn_of([a, b, c]), "fold")
+    result = w.of("result")[-1]  # the result names the hand's players; the stacks stay by account id
+    assert result["names"] == names and set(result["stacks"]) == set(names)
+    c.ok("leave")  # a player who left is still named in the last hand's result
+    v = w.view()
+    assert cat.id not in {s["account"] for s in v["seats"].values()} and v["names"] == names
+
+
 def test_I_2_the_button_moves_one_seat_left_after_every_hand(svc):
     room, players = table(svc, 3, seats=[1, 4, 7], pause_s=0)
     fold_hands(svc, players, 4)

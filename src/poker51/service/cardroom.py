@@ -100,7 +100,7 @@ COMMANDS: dict[str, dict[str, tuple[type, bool]]] = {
 ACT_KINDS = ("fold", "check", "call", "bet", "raise", "allin")
 ENVELOPE = ("type", "id", "turn")
 PARAMS = ("game", "big_blind", "clock_s", "lay_s", "pause_s", "practice", "deck", "entropy", "owner", "start_players")
-_SCRATCH = frozenset({"conduct", "_entry", "_live", "_events", "_moves", "_deal_i"})
+_SCRATCH = frozenset({"conduct", "_context", "_entry", "_live", "_events", "_moves", "_deal_i"})
 
 
 def _is_int(x: Any) -> bool:
@@ -223,6 +223,7 @@ class CardRoom:
         self.game = self.params["game"]
         self.practice = self.params["practice"]
         self.conduct: Conduct = getattr(context, "conduct", None) or Conduct()
+        self._context = context  # the host's display names (frames only: never in the room's state)
         self.table = Table(self.game, self.params["big_blind"], [(0, "\x00a", 0), (1, "\x00b", 0)], button=0)
         self.table.seats.clear()  # the engine starts with two players; the room starts empty
         self.created = self.now = float(now)
@@ -295,6 +296,15 @@ class CardRoom:
             p = h.by_seat.get(s) if h is not None else None
             out[st.name] = (p.stack + p.contrib if p is not None else st.stack) + st.pending
         return dict(sorted(out.items()))
+
+    def display_name(self, account: str) -> str:
+        """The name the table shows for ``account`` (the host's, through its context)."""
+        f = getattr(self._context, "display_name", None)
+        return str(f(account)) if f is not None else f"Player {account[1:5]}"
+
+    def names(self, accounts: Any) -> dict[str, str]:
+        """``{account: display name}`` of ``accounts`` (ids, sorted)."""
+        return {a: self.display_name(a) for a in sorted(set(accounts))}
 
     def seated(self, account: str | None) -> bool:
         return account is not None and any(st.name == account for st in self.table.seats.values())
@@ -434,7 +444,7 @@ class CardRoom:
         frame: dict[str, Any] = {
             "type": "hand", "hand": number, "id": hand_id, "game": rec["game"], "title": GAMES[rec["game"]].title,
             "commitment": rec["commitment"], "button": t.button, "big_blind": t.bb,
-            "seats": [dict(s) for s in rec["seats"]],
+            "seats": [{**s, "display_name": self.display_name(s["name"])} for s in rec["seats"]],
         }  # fmt: skip
         if "block_hand" in rec:
             frame["block"] = {"block": (number - 1) // RANDOM_BLOCK + 1, "hand": rec["block_hand"]}
@@ -461,7 +471,7 @@ class CardRoom:
         }  # fmt: skip
         self.last = result
         self.last_end = self.now
-        self._events.append(Event("all", result))
+        self._events.append(Event("all", {**result, "names": self.names(s["name"] for s in rec["seats"])}))
         start = {s["name"]: s["stack"] for s in rec["seats"]}
         commit: dict[str, Any] = {"type": "commit", "hand": number, "commitment": rec["commitment"]}
         if "rotation" in rec:
@@ -509,7 +519,7 @@ class CardRoom:
         if kind == "chat":
             msg = {"account": account, "seat": seat, "text": c["text"].strip(), "at": now}
             self.chat = [*self.chat, msg][-CHAT_KEEP:]
-            self._events.append(Event("all", {"type": "chat", **msg}))
+            self._events.append(Event("all", {"type": "chat", **msg, "display_name": self.display_name(account)}))
         elif kind == "report":
             self._report(account, c["seat"], c["reason"], now)
         elif kind == "dispute":
@@ -573,7 +583,8 @@ class CardRoom:
         if not self.practice:
             self._moves.append(Movement(account, -buyin, "buyin", {"kind": "buyin", "room": self.id,
                                                                    "player": account, "amount": buyin}))  # fmt: skip
-        self._events.append(Event("all", {"type": "seat", "seat": seat, "account": account, "stack": buyin}))
+        self._events.append(Event("all", {"type": "seat", "seat": seat, "account": account, "stack": buyin,
+                                          "display_name": self.display_name(account)}))  # fmt: skip
 
     def _report(self, reporter: str, seat: int, reason: str, now: float) -> None:
         t = self.table
@@ -726,6 +737,7 @@ class CardRoom:
                 "sitting_out": st.sitting_out, "timeouts": st.timeouts, "leaving": st.name in t.leaving,
                 "in_hand": p is not None, "bet": p.bet if p else 0, "contributed": p.contrib if p else 0,
                 "folded": bool(p and p.folded), "all_in": bool(p and p.all_in), "laid": bool(p and p.laid is not None),
+                "display_name": self.display_name(st.name),
             }  # fmt: skip
         current = t.current or self.game
         out: dict[str, Any] = {
@@ -735,8 +747,9 @@ class CardRoom:
             "small_blind": t.bb // 2, "n_seats": t.n_seats, "button": t.button, "hands": t.hand_number,
             "params": {k: self.params[k] for k in ("clock_s", "lay_s", "pause_s")}, "seats": seats,
             "rake_total": t.rake_total, "hand": None, "legal": self.legal(account), "last": self.last,
-            "chat": list(self.chat), "now": self.now, "next_deadline": self.next_deadline(), "you": None,
-            "block": None,
+            "chat": [{**m, "display_name": self.display_name(m["account"])} for m in self.chat],
+            "now": self.now, "next_deadline": self.next_deadline(), "you": None,
+            "block": None, "names": {},
         }  # fmt: skip
         if t.game_name == RANDOM and t.hand_number:
             out["block"] = {"block": (t.hand_number - 1) // RANDOM_BLOCK + 1,
@@ -760,12 +773,20 @@ class CardRoom:
                 "posts": [{"player": e["player"], "kind": e["event"], "amount": e["amount"], "all_in": e["all_in"]}
                           for e in h.events if e["event"] in ("small_blind", "big_blind", "ante")],
             }  # fmt: skip
+        # every account this frame names (seats, the hand's players, the last hand's): its display name
+        named = [st.name for st in t.seats.values()]
+        if h is not None:
+            named += [p.name for p in h.players]
+        if self.last is not None:
+            named += list(self.last["stacks"])
+        out["names"] = self.names(named)
         if account is not None:
             seat = self._seat_of(account)
             me = h.by_seat.get(seat) if h is not None and seat is not None else None
             cs = self.conduct.status(account, self.now)
             out["you"] = {
-                "account": account, "seat": seat, "hole": cards_str(me.hole).split() if me else [],
+                "account": account, "display_name": self.display_name(account), "seat": seat,
+                "hole": cards_str(me.hole).split() if me else [],
                 "laid": [cards_str(x).split() for x in me.laid] if me and me.laid else None,
                 "advance": t.advance.get(account), "vip": cs["vip"], "status": cs["state"], "strikes": cs["strikes"],
                 "suspended_until": cs["suspended_until"], "hands": cs["hands"],
