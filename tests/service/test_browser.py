@@ -587,6 +587,10 @@ def test_card_room_three_sets_advance_choice_laying_chat_report_dispute_and_chip
         until(second, "advance", lambda: second.click('#advance [data-advance="check"]'), "#advance-pending")
         assert "Chosen in advance: Check" in second.inner_text("#advance-pending")
         assert second.get_attribute('#advance [data-advance="check"]', "aria-pressed") == "true"
+        # withdrawn with "Clear" (the choice "none"), then chosen again
+        until(second, "clear", lambda: second.click("#advance-clear"), "#advance:not(:has(#advance-pending))")
+        assert second.get_attribute('#advance [data-advance="check"]', "aria-pressed") != "true"
+        until(second, "advance", lambda: second.click('#advance [data-advance="check"]'), "#advance-pending")
         shot(second, "cardroom-3sets-advance-" + ("phone" if second is a else "desktop"))
         assert press(first, "bet")
         second.wait_for_selector("#advance-discarded")

@@ -447,6 +447,27 @@ def test_VIII_5_a_choice_in_advance_is_played_when_the_action_arrives_only_if_le
     assert turn_of([a, b, c]) is y
 
 
+def test_VIII_5_a_choice_in_advance_is_withdrawn_and_then_nothing_is_played(svc):
+    room, (a, b, c) = table(svc, 3)
+    first = turn_of([a, b, c])
+    x, y = [p for p in (a, b, c) if p is not first]
+    assert x.view()["advance_choices"][-1] == "none"
+    x.ok("advance", choice="fold")
+    assert x.view()["you"]["advance"] == "fold"
+    x.ok("advance", choice="none")
+    assert x.view()["you"]["advance"] is None
+    assert [e["choice"] for e in x.events if e["type"] == "advance_set"] == ["fold", None]
+    before = (x.view(), svc.store.bank(x.id))
+    e = x.cmd("advance", choice="none")  # nothing left to withdraw: refused, nothing changed
+    assert e["type"] == "error" and e["code"] == "illegal" and e["rule"].startswith("8.5"), e
+    assert (x.view(), svc.store.bank(x.id)) == before
+    play(first, "call")
+    if turn_of([a, b, c]) is not x:  # the withdrawn fold was not played when the action came
+        play(turn_of([a, b, c]), "call")
+    assert turn_of([a, b, c]) is x and not x.view()["seats"][str(x.view()["you"]["seat"])].get("folded")
+    assert not any(ev["player"] == x.id for ev in a.of("action"))
+
+
 # --------------------------------------------------------------------------- Article X
 def test_X_rake_five_per_cent_capped_at_three_big_blinds_none_before_the_flop(svc):
     room, (a, b, c) = table(svc, 3, practice=True, buyin=200)

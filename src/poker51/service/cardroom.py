@@ -78,6 +78,8 @@ RULE_SUSPENDED = "11.6 (the first strike suspends the account for three days, th
 RULE_REPORT = "11.4 (any player may be reported from their seat)"
 RULE_DISPUTE = "11.7 (a disputed hand is raised with its identifier, from the player's history)"
 RULE_CHAT = "11.4 (chat is for the game): a message of 1 to 200 printable characters"
+#: the ``advance`` choice that withdraws the player's pending choice (the page's "Clear")
+CLEAR_ADVANCE = "none"
 RULE_ADVANCE = "8.5 (a choice made in advance is played when the action reaches the player, only if legal then)"
 RULE_TABLE = "service: the table's law refused it"
 
@@ -183,8 +185,9 @@ def check_command(cmd: Any) -> dict[str, Any]:
             raise FrameError(
                 "bad_frame", "act: bet and raise carry their amount (the round's total), no other act does"
             )
-    if kind == "advance" and out["choice"] not in ADVANCE_CHOICES:
-        raise FrameError("bad_frame", f"advance: choice is one of {', '.join(ADVANCE_CHOICES)} (8.5)")
+    if kind == "advance" and out["choice"] not in (*ADVANCE_CHOICES, CLEAR_ADVANCE):
+        choices = ", ".join((*ADVANCE_CHOICES, CLEAR_ADVANCE))
+        raise FrameError("bad_frame", f"advance: choice is one of {choices} (8.5)")
     if kind == "report" and out["reason"] not in REASONS:
         raise FrameError("bad_frame", f"report: reason is one of {', '.join(REASONS)} (11.4)")
     if kind == "lay":
@@ -618,6 +621,13 @@ class CardRoom:
         t, h = self.table, self.table.hand
         if not self._in_hand() or h is None or seat not in h.by_seat or h.by_seat[seat].folded:
             raise IllegalAction(f"advance {choice}: {account} has no hand in play", RULE_ADVANCE)
+        if choice == CLEAR_ADVANCE:  # withdrawn: nothing of the law to check, nothing played
+            if account not in t.advance:
+                raise IllegalAction(f"advance {choice}: {account} has no choice made in advance", RULE_ADVANCE)
+            del t.advance[account]
+            self._events.append(Event(f"account:{account}", {"type": "advance_set", "choice": None}))
+            self._flush()
+            return
         if h.phase != "bet":
             raise IllegalAction(f"advance {choice}: there is no betting now ({h.phase})", RULE_ADVANCE)
         if h.to_act == seat:
@@ -749,7 +759,7 @@ class CardRoom:
             "rake_total": t.rake_total, "hand": None, "legal": self.legal(account), "last": self.last,
             "chat": [{**m, "display_name": self.display_name(m["account"])} for m in self.chat],
             "now": self.now, "next_deadline": self.next_deadline(), "you": None,
-            "block": None, "names": {},
+            "block": None, "names": {}, "advance_choices": [*ADVANCE_CHOICES, CLEAR_ADVANCE],
         }  # fmt: skip
         if t.game_name == RANDOM and t.hand_number:
             out["block"] = {"block": (t.hand_number - 1) // RANDOM_BLOCK + 1,

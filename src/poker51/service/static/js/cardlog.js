@@ -32,7 +32,10 @@ export function rememberCommitment(room, hand, commitment) {
 export const remembered = (room, hand) => localStorage.getItem(commitKey(room, hand));
 
 /** "You" for this page's account, else "Player <id[1:5]>" (the card room names accounts by id). */
-export const playerName = (account, me) => (account === me ? "You" : "Player " + String(account).slice(1, 5));
+// the display names the room's frames carry (`names`: account id -> name), kept by the table page
+let NAMES = {};
+export const setNames = (names) => { if (names) NAMES = { ...NAMES, ...names }; };
+export const playerName = (account, me) => (account === me ? "You" : NAMES[account] || "Player " + String(account).slice(1, 5));
 const cardsText = (xs) => (xs || []).map(cardText).join(" ");
 const chips = (n) => `${n} chip${Number(n) === 1 ? "" : "s"}`;
 

@@ -18,7 +18,7 @@
 import { RoomSocket } from "./socket.js";
 import { cardRow, cardText } from "./cards.js";
 import { el, jbits, showClock } from "./ui.js";
-import { GAME_TITLES, checkHand, checkResult, describe, describePot, describeShow, playerName, rememberCommitment, remembered } from "./cardlog.js";
+import { GAME_TITLES, checkHand, checkResult, describe, describePot, describeShow, playerName, rememberCommitment, remembered, setNames } from "./cardlog.js";
 
 const ROUND = { preflop: "before the flop", flop: "the flop", turn: "the turn", river: "the river", final: "after the laying" };
 const POST = { small_blind: "small blind", big_blind: "big blind", ante: "ante" };
@@ -43,7 +43,7 @@ export function cardRoomScreen(root, roomId, setBank, me) {
   const name = (acc) => playerName(acc, me.account);
   const sock = new RoomSocket(roomId, (f) => {
     if (f.type === "welcome" || f.type === "view") {
-      view = f.view; wantView = false;
+      view = f.view; wantView = false; setNames(view.names);
       if (f.bank !== null && f.bank !== undefined) { bank = f.bank; setBank(bank); }
     } else if (f.type === "event") {
       const e = f.event;
@@ -56,7 +56,7 @@ export function cardRoomScreen(root, roomId, setBank, me) {
         if (e.type === "add" && e.account === me.account) notice = `${e.amount} chips added: they arrive at the next deal (1.9).`;
       }
       if (e.type === "state" && !f.replayed) {
-        view = e.view;
+        view = e.view; setNames(view.names);
         // a watcher's frame has no `you`: an account not seated asks for its own
         if (!view.you && me.account && !wantView) { wantView = true; sock.raw({ type: "view" }); }
       }
