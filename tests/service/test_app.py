@@ -263,3 +263,19 @@ def test_odds_query(sqlite_service, keep):
     assert ans["type"] == "answer" and ans["total"] == comb(46, n) == sum(ans["counts"].values())
     assert ans["counts"] == draw_odds("standard", [parse_card(c) for c in cards], keep)["counts"]
     assert H == "H"
+
+
+def test_event_frame_built_around_the_stored_body():
+    """A broadcast puts the stored body in the event frame as is: the same bytes as encoding the
+    frame with the payload read back from that body (the frames a resync or a restart sends)."""
+    from poker51.service.app import event_text
+    from poker51.service.protocol import encode
+    from poker51.service.store import StoredEvent, dumps
+
+    payload = {"z": 1, "a": {"y": [1, 2.5, None, 'é"\n'], "b": True}, "m": -3.0e-7, "n": 10**20, "t": (1, 2)}
+    body = dumps(payload)
+    ev = StoredEvent(3, 4, "all", json.loads(body), body)
+    expected = encode({"type": "event", "seq": 3, "turn": 4, "event": json.loads(body)})
+    assert event_text(ev) == expected
+    assert event_text(StoredEvent(3, 4, "all", json.loads(body))) == expected
+    assert json.loads(event_text(ev))["event"] == json.loads(body)

@@ -14,12 +14,15 @@ fails alone, since the batch is rolled back and each of its jobs run again in it
 transaction; a room's commits never share a batch, because the host holds the room's lock
 until its commit returns.  The thread ends after :data:`IDLE_SECONDS` without work and starts
 again with the next commit.
+
+Each commit waits on a future of its own event loop; the writer resolves a whole batch's futures
+with one ``call_soon_threadsafe`` per loop (one wake-up of the loop per transaction, not one per
+commit: a wake-up is a write to the loop's self-pipe and a turn of the loop).
 """
 
 from __future__ import annotations
 
 import asyncio
-import concurrent.futures
 import queue
 import threading
 from collections.abc import Callable
@@ -43,7 +46,7 @@ class GroupCommitter:
     def __init__(self, store: Store, batch: int = BATCH) -> None:
         self.store = store
         self.batch = int(batch)
-        self._queue: queue.Queue[tuple[Job, concurrent.futures.Future[Committed]]] = queue.Queue()
+        self._queue: queue.Queue[tuple[Job, asyncio.AbstractEventLoop, asyncio.Future[Committed]]] = queue.Queue()
         self._lock = threading.Lock()
         self._thread: threading.Thread | None = None
         #: (transactions, commits) written so far: commits per transaction is the batching gained
@@ -52,15 +55,15 @@ class GroupCommitter:
     async def commit(self, job: Job) -> Committed:
         """Run ``job`` (``lambda conn: store.commit_on(conn, ...)``) in the next transaction; its
         :class:`Committed` once that transaction is on disk, or the exception it raised."""
-        fut: concurrent.futures.Future[Committed] = concurrent.futures.Future()
+        loop = asyncio.get_running_loop()
+        waiter: asyncio.Future[Committed] = loop.create_future()
         with self._lock:
-            self._queue.put((job, fut))
+            self._queue.put((job, loop, waiter))
             if self._thread is None:
                 self._thread = threading.Thread(target=self._run, name="poker51-commit", daemon=True)
                 self._thread.start()
         # like anyio.to_thread.run_sync: a cancellation waits for the commit (the room in memory
         # already holds the command, so the job always runs), then is raised
-        waiter = asyncio.wrap_future(fut)
         cancelled = False
         while True:
             try:
@@ -91,20 +94,31 @@ class GroupCommitter:
                     work.append(self._queue.get_nowait())
                 except queue.Empty:
                     break
-            live = work
-            for _, fut in live:
-                fut.set_running_or_notify_cancel()
             try:
-                results: list[Any] = self.store.commit_many([job for job, _ in live])
+                results: list[Any] = self.store.commit_many([job for job, _, _ in work])
             except BaseException as exc:  # the store itself failed: every job of the batch gets it
-                results = [exc] * len(live)
+                results = [exc] * len(work)
             self.written[0] += 1
-            self.written[1] += len(live)
-            for (_, fut), res in zip(live, results, strict=True):
-                if isinstance(res, BaseException):
-                    fut.set_exception(res)
-                else:
-                    fut.set_result(res)
+            self.written[1] += len(work)
+            by_loop: dict[asyncio.AbstractEventLoop, list[tuple[asyncio.Future[Committed], Any]]] = {}
+            for (_, loop, fut), res in zip(work, results, strict=True):
+                by_loop.setdefault(loop, []).append((fut, res))
+            for loop, done in by_loop.items():
+                try:
+                    loop.call_soon_threadsafe(_resolve, done)
+                except RuntimeError:  # pragma: no cover - that loop is closed: nobody waits
+                    pass
+
+
+def _resolve(done: list[tuple[asyncio.Future[Committed], Any]]) -> None:
+    """On the waiters' loop: each future gets its commit's result or exception."""
+    for fut, res in done:
+        if fut.cancelled():  # pragma: no cover - the waiter shields it; kept for safety
+            continue
+        if isinstance(res, BaseException):
+            fut.set_exception(res)
+        else:
+            fut.set_result(res)
 
 
 __all__ = ["BATCH", "IDLE_SECONDS", "GroupCommitter", "Job"]
