@@ -13,14 +13,24 @@
     shuffle, recomputed in the page) and opens the hand's log from the history.
 (d) The card room: two players open a Hold'em table from the lobby, sit with their buy-ins, play
     one hand to its showdown by the page's buttons (the legal actions only, a bet sized in the
-    page), open the hand's archived log (replayed action by action) and check the deck: the page's
-    SHA-256 of the seed is the commitment it saw before the hand (Python agrees), and a commitment
-    it did not see reads "Mismatch".  Then one sits out, comes back and leaves, and is paid.
+    page), open the hand's archived log (replayed action by action, and step by step) and check
+    the deck: the page's SHA-256 of the seed is the commitment it saw before the hand (Python
+    agrees), the page re-deals the hand from the seed card by card (Match), a log with two hole
+    cards swapped between the seats reads "Mismatch" naming the first card of the deal that
+    differs, and a commitment it did not see reads "Mismatch".  Then one sits out, comes back and
+    leaves, and is paid.
 (e) The card room's 3 Sets at a practice table (open to all): a choice made in advance discarded
     and one played (in the hand and in its archived log), chat, a report and a dispute (to the
     store), chips added (pending, then in the stack at the next deal), a laying chosen by tapping
     cards and boards (the archived log records exactly it; the other page never sees it before the
     showdown), and the hand checked from the history page.
+(f) The card room's other games (OG Omaha, Omaha 5 and 3 Cards, Open Flop, Random) at practice
+    tables, by the same two players: each hand played to its end by the legal buttons, the hole
+    cards and boards each game deals, a muck (in the log, never on the other page), and a third
+    context watching the Random table checks its seed; the Random hand's log re-deals to Match
+    and draws the block's game again.
+(g) The page's re-deal (cardlog.js) against the engine's deal on seeded hands of every game, and
+    the first card of a tampered log named at the slot Python's ``deal_order`` gives.
 
 Screenshots at a phone's width (375 px) and a desktop's go to ``results/test-artifacts/browser/``.
 """
@@ -455,7 +465,47 @@ def test_card_room_holdem_hand_through_the_page_then_its_log_replayed_and_the_de
             a.inner_text("#check-result")
         )
         assert a.inner_text("#log-commitment") == commitment
+        # IX.5 "the log decides": the page re-deals the hand from the seed by the rule and compares
+        # card by card: two players, 2 hole cards each, three burns, five board cards
+        assert "the seed's deal gives every card of this log in order (12 cards" in a.inner_text("#check-verdict")
+        assert len(a.query_selector_all("#redeal li")) == 12
         shot(a, "cardroom-log-phone")
+        # the replay step by step
+        a.click("#step-start")
+        a.click("#step-next")
+        a.click("#step-next")
+        assert a.inner_text("#step-count").strip() == f"step 3 of {len(steps)}"
+        assert len([li for li in a.query_selector_all("#hand-log li") if li.is_visible()]) == 3
+        a.click("#step-all")
+        assert len([li for li in a.query_selector_all("#hand-log li") if li.is_visible()]) == len(steps)
+        # one card of the log tampered (A's first hole card and B's swapped in the log the page
+        # loads): "Mismatch" naming the first card of the deal that differs, B's first (dealt first)
+        store = host.store
+        acc_a, acc_b = (store.account_of(p.evaluate("localStorage.getItem('poker51-token')")) for p in (a, b))
+        rec = store.hand(f"{room_id}:1")[0]["log"]["record"]
+        assert [s["name"] for s in rec["seats"]] == [acc_b, acc_a]  # from the seat left of the button
+
+        def swap_first_hole_cards(route):
+            resp = route.fetch()
+            body = resp.json()
+            hole = body["log"]["record"]["hole"]
+            hole[acc_a][0], hole[acc_b][0] = hole[acc_b][0], hole[acc_a][0]
+            route.fulfill(response=resp, json=body)
+
+        a.route("**/api/hands/**", swap_first_hole_cards)
+        a.reload()
+        a.click("#check-deck")
+        a.wait_for_selector("#check-result p.bad")
+        verdict = a.inner_text("#check-verdict")
+        assert verdict == (
+            f"Mismatch: the seed's deal differs from the log at card 1 of 12, seat 2 (Player {acc_b[1:5]})'s 1st "
+            f"hole card: the seed deals {cardtext(rec['hole'][acc_b][0])}, "
+            f"the log says {cardtext(rec['hole'][acc_a][0])}."
+        ), verdict
+        assert (a.get_attribute("#check-verdict", "data-at"), a.get_attribute("#check-verdict", "data-slot")) == (
+            "1", f"hole:{acc_b}:0")  # fmt: skip
+        shot(a, "cardroom-log-tampered-phone")
+        a.unroute("**/api/hands/**")
         # a commitment this page did not see before the hand: "Mismatch"
         a.evaluate(f"localStorage.setItem('poker51-commit:{room_id}:1', '{'0' * 64}')")
         a.reload()
@@ -472,8 +522,6 @@ def test_card_room_holdem_hand_through_the_page_then_its_log_replayed_and_the_de
         b.wait_for_selector("#sit-out")
         b.click("#leave")
         b.wait_for_selector('#seats button[data-sit="1"]')
-        store = host.store
-        acc_a, acc_b = (store.account_of(p.evaluate("localStorage.getItem('poker51-token')")) for p in (a, b))
         chips = host.slots[room_id].room.chips()
         assert acc_b not in chips and store.bank(acc_a) + store.bank(acc_b) + chips[acc_a] == 1600
         bank_b = store.bank(acc_b)
@@ -691,6 +739,261 @@ def test_card_room_three_sets_advance_choice_laying_chat_report_dispute_and_chip
     finally:
         a_ctx.close()
         b_ctx.close()
+
+
+# --------------------------------------------------------------------------- (f) every other game through the page
+def open_table(page, params: dict) -> str:
+    """A card-room table opened by ``page``'s account through ``POST /api/rooms``; its id."""
+    return page.evaluate(
+        """async (body) => {
+             const auth = 'Bearer ' + localStorage.getItem('poker51-token');
+             const r = await fetch('/api/rooms', {method: 'POST', body: JSON.stringify(body),
+               headers: {'Content-Type': 'application/json', Authorization: auth}});
+             const d = await r.json(); if (!r.ok) throw new Error(d.detail); return d.room; }""",
+        {"kind": "cardroom", **params},
+    )
+
+
+def cards_on(page) -> set[str]:
+    """Every card the page shows (its ``data-card``)."""
+    return {c.get_attribute("data-card") for c in page.query_selector_all("[data-card]")}
+
+
+def calm_move(page, muck: dict) -> bool:
+    """One move if this page has one, by the legal buttons only: at the showdown muck (where
+    ``muck`` asks for one and none was made yet) or show; at 3 Sets' laying, lay as dealt; else
+    check, else call.  Whether it moved."""
+    options = acts(page)
+    if not options:
+        return False
+    if "muck" in options and muck.get("want") and "page" not in muck:
+        muck["page"] = page
+        return press(page, "muck")
+    for act in ("show", "lay", "check", "call"):
+        if act in options:
+            return press(page, act)
+    return False
+
+
+def test_card_room_every_other_game_sat_and_played_through_the_page_a_muck_and_a_watcher_checking(server, browser):
+    """Two players (the same two contexts) sit at a practice table of each game not yet driven in
+    a browser: OG Omaha, Omaha (5 Cards), Omaha (3 Cards), Omaha (Open Flop) and Random (VIP by the
+    documented rule, hands played, set directly), each with a seeded deck, and play one hand to its
+    end by the legal buttons (call, check, show; 3 Sets' "Lay as dealt" where Random draws it):
+    each page holds its own hole cards only, as many as the game deals, and the game's number of
+    boards; at the first table the player showing first mucks (the log records the muck, the other
+    page never shows those cards); a third context watches the Random table only (its block line,
+    no hole card) and its "Check the seed" reads Match; the Random hand's log, opened by a player,
+    re-deals to Match and draws the block's game again from its seed."""
+    from poker51.rulebook.games import GAMES
+    from poker51.rulebook.table import draw_game
+    from poker51.service.conduct import VIP_HANDS
+    from poker51.table.deal import new_seed
+
+    srv, host = server
+    store = host.store
+    a_ctx, b_ctx, w_ctx = context(browser, PHONE), context(browser, DESKTOP), context(browser, PHONE)
+    try:
+        a, b, w = a_ctx.new_page(), b_ctx.new_page(), w_ctx.new_page()
+        for p in (a, b, w):
+            p.goto(srv.url + "/")
+            p.wait_for_selector("#open-cardroom")
+        acc_a, acc_b = (store.account_of(p.evaluate("localStorage.getItem('poker51-token')")) for p in (a, b))
+        for acc in (acc_a, acc_b):  # VIP by the documented rule (finished hands), set directly
+            host.context.conduct.hands[acc] = VIP_HANDS
+        random_game = draw_game(new_seed("seedsequence", 1, key=(1, 1)), None)[0]  # block 1's game
+        tables = {}
+        for k, game in enumerate(("omaha", "omaha5", "omaha3", "omaha_open", "random")):
+            entropy = 1 if game == "random" else 40 + k
+            params = {"game": game, "practice": True, "deck": "seedsequence", "entropy": entropy,
+                      "clock_s": 120, "lay_s": 120, "pause_s": 600}  # fmt: skip
+            room_id = open_table(a, params)
+            link = f"{srv.url}/?room={room_id}"
+            dealt = random_game if game == "random" else game
+            rules = GAMES[dealt]
+            if game == "random":  # the watcher opens the table before the hand
+                w.goto(link)
+                w.wait_for_selector("#seats")
+            a.goto(link)
+            b.goto(link)
+            a.wait_for_selector('#seats button[data-sit="0"]')
+            a.click('#seats button[data-sit="0"]')
+            a.wait_for_selector('#seats li[data-seat="0"].me')
+            until(b, "sit", lambda: b.click('#seats button[data-sit="1"]'), '#seats li[data-seat="1"].me')
+            a.wait_for_selector("#mine .card")
+            b.wait_for_selector("#mine .card")
+            hole_a = [c.get_attribute("data-card") for c in a.query_selector_all("#mine .card")]
+            hole_b = [c.get_attribute("data-card") for c in b.query_selector_all("#mine .card")]
+            assert len(hole_a) == len(hole_b) == rules.hole and not set(hole_a) & set(hole_b), game
+            assert rules.title in a.inner_text("#hand")
+            # Open Flop and 3 Sets deal the flop at once (one board, or three); the others none yet
+            assert len(a.query_selector_all("#hand .cards.board")) == (rules.boards if rules.ante else 0), game
+            if game == "random":
+                assert "Random: block 1, hand 1 of 3" in a.inner_text("#stakes")
+                w.wait_for_selector("#hand")
+                assert w.query_selector("#mine") is None and "Random: block 1, hand 1 of 3" in w.inner_text("#stakes")
+                assert not cards_on(w) & {*hole_a, *hole_b}
+            muck = {"want": k == 0}
+            deadline = time.monotonic() + 20
+            while a.query_selector("#last") is None or b.query_selector("#last") is None:
+                assert time.monotonic() < deadline, f"the {game} hand did not end"
+                moved = calm_move(a, muck) or calm_move(b, muck)
+                a.wait_for_timeout(60 if moved else 30)
+            rec = store.hand(f"{room_id}:1")[0]["log"]["record"]
+            assert rec["game"] == dealt and [len(x) for x in rec["boards"]] == [5] * rules.boards
+            assert rec["hole"] == {acc_a: hole_a, acc_b: hole_b}
+            last_boards = [len(r.query_selector_all(".card")) for r in a.query_selector_all("#last .cards")]
+            assert last_boards == [5] * rules.boards, game
+            tables[game] = (room_id, rec)
+            if k == 0:  # 5.4: a muck is recorded in the log, never shown
+                assert "page" in muck, "no muck was offered"
+                mucker, other = (acc_a, b) if muck["page"] is a else (acc_b, a)
+                assert [(s["player"], s["shown"]) for s in rec["shows"]][0] == (mucker, False)
+                assert other.query_selector("#last") and "mucks" in other.inner_text("#last")
+                assert not cards_on(other) & set(rec["hole"][mucker])
+                shot(other, "cardroom-omaha-muck-" + ("phone" if other is a else "desktop"))
+            if game == "omaha5":
+                assert a.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]  # five cards fit a phone
+                shot(a, "cardroom-omaha5-phone")
+
+        # the watcher of the Random table checks the seed against the commitment it saw before the hand
+        w.wait_for_selector("#last")
+        w.click("#check-seed")
+        w.wait_for_selector("#seed-result p")
+        assert w.inner_text("#seed-result").startswith("Match: SHA-256 of the seed is the commitment this page saw"), (
+            w.inner_text("#seed-result")
+        )
+        assert w.query_selector("#hand-link") is None  # the log opens for the hand's players only
+        shot(w, "cardroom-random-watcher-phone")
+        # a player of the Random hand opens its log: re-dealt (Match) and the block's game drawn again
+        room_id, rec = tables["random"]
+        a.goto(f"{srv.url}/?hand={room_id}:1")
+        a.click("#check-deck")
+        a.wait_for_selector("#check-result p.ok, #check-result p.bad")
+        assert a.inner_text("#check-verdict").startswith("Match: SHA-256 of the seed is the commitment this page saw")
+        assert f"({rec['cards_dealt']} cards, by {GAMES[random_game].title}'s rule" in a.inner_text("#check-verdict")
+        rotation = a.inner_text("#rotation-result")
+        assert rotation.startswith("Random, block 1: SHA-256 of the block's seed is its commitment this page saw")
+        assert f"draws {GAMES[random_game].title} among" in rotation
+        shot(a, "cardroom-random-log-phone")
+    finally:
+        for ctx in (a_ctx, b_ctx, w_ctx):
+            ctx.close()
+
+
+# --------------------------------------------------------------------------- (g) the deal recomputed in the page
+def test_card_room_the_pages_re_deal_is_the_engines_for_every_game_and_names_the_first_card_tampered(server, browser):
+    """cardlog.js's re-deal (``redeal``/``compareDeal``, what "Check the deck" runs) against the
+    engine: hands of every game (Random's too) dealt by :class:`poker51.rulebook.table.Table` from
+    seeds and played with random legal moves, ending on every street; the page's deal of each,
+    from the seed's shuffle computed in the page, is exactly the engine's record (each player's
+    hole cards, the burns, the boards); one card of each log tampered (a swap of two cards, or a
+    card never dealt) is reported at exactly the first slot of :func:`poker51.rulebook.log.deal_order`
+    that differs; a wrong ``cards_dealt`` is a mismatch; a Random block's game is drawn again
+    from its seed (and a wrong commitment or game reads a mismatch); the page's games are
+    :data:`poker51.rulebook.games.GAMES`."""
+    import numpy as np
+
+    from poker51.rulebook.games import GAMES, RANDOM_GAMES
+    from poker51.rulebook.log import deal_order
+    from poker51.rulebook.simulate import play_hands
+    from poker51.rulebook.table import Table
+
+    srv, _ = server
+    recs, cases = [], []
+    for k, game in enumerate([*GAMES, "random"]):
+        rng = np.random.default_rng(k)
+        t = Table(game, 2, [(0, "a", 100), (1, "b", 60), (2, "c", 40), (4, "d", 80)])
+        played = play_hands(t, 6, lambda o, rng=rng: o[rng.integers(len(o))], entropy=k + 1, leaves=False)
+        lengths = {len(r["boards"][0]) for r in played}
+        assert len(played) >= 5 and 5 in lengths and lengths & {0, 3, 4}, (game, lengths)
+        recs += played
+    assert {r["game"] for r in recs} == set(GAMES) and sum("rotation" in r for r in recs) >= 2
+    assert max(len(r["seats"]) for r in recs) == 4
+    rng = np.random.default_rng(28)
+    for n, rec in enumerate(recs):
+        streets = {0: 0, 3: 1, 4: 2, 5: 3}[len(rec["boards"][0])]
+        order = deal_order(rec["game"], [s["name"] for s in rec["seats"]], streets)
+        places = [(kind, who, sum(1 for x in order[:i] if x == (kind, who))) for i, (kind, who) in enumerate(order)]
+        i = int(rng.integers(len(order)))
+        if n % 2:  # a swap with a later card of the deal
+            j = int(rng.integers(i + 1, len(order) + 1))
+            cases.append({"n": n, "places": [places[i], places[j % len(order)]], "first": min(i, j % len(order))})
+        else:  # a card that was never dealt
+            cases.append({"n": n, "places": [places[i]], "first": i})
+        cases[-1]["expected"] = list(places[cases[-1]["first"]])
+    page = context(browser, DESKTOP).new_page()
+    try:
+        page.goto(srv.url + "/")
+        out = page.evaluate(
+            """async ({recs, cases}) => {
+              const log = await import('/static/js/cardlog.js'), deck = await import('/static/js/deck.js');
+              const dealOf = (rec) => deck.shuffle(deck.unhex(rec.seed), [...Array(52).keys()]);
+              const at = (r, [kind, who, k]) =>
+                (kind === 'hole' ? r.hole[who] : kind === 'burn' ? r.burns : r.boards[Number(who)]);
+              const res = {rules: log.DEAL_RULES, random: log.RANDOM_GAMES, deals: [], plain: [], tampered: [],
+                           rot: []};
+              for (const rec of recs) {
+                const d = log.redeal(dealOf(rec), rec);
+                res.deals.push({hole: d.hole, burns: d.burns, boards: d.boards});
+                res.plain.push(log.compareDeal(dealOf(rec), rec).ok);
+                if (rec.rotation) {
+                  res.rot.push([(await log.checkRotation(rec, rec.rotation.commitment)).ok,
+                                (await log.checkRotation(rec, '0'.repeat(64))).ok,
+                                (await log.checkRotation(
+                                   {...rec, game: rec.rotation.candidates.find((g) => g !== rec.game)},
+                                   rec.rotation.commitment)).ok]);
+                }
+              }
+              for (const c of cases) {
+                const r = structuredClone(recs[c.n]), deal = dealOf(r);
+                const [p, q] = c.places;
+                if (q) { const a = at(r, p), b = at(r, q); [a[p[2]], b[q[2]]] = [b[q[2]], a[p[2]]]; }
+                else {
+                  const used = new Set(deal.slice(0, r.cards_dealt));
+                  at(r, p)[p[2]] = deal.find((x) => !used.has(x));
+                }
+                const got = log.compareDeal(deal, r);
+                const s = got.first && got.first.slot;
+                const who = s && (s.kind === 'hole' ? s.player : s.kind === 'burn' ? '' : String(s.board));
+                res.tampered.push(s ? [s.at, s.kind, who, s.kind === 'board' ? null : s.index, got.ok]
+                                    : [null, null, null, null, got.ok]);
+              }
+              const r0 = {...recs[0], cards_dealt: recs[0].cards_dealt + 1};
+              res.dealtWrong = log.compareDeal(dealOf(r0), r0);
+              // the events the replay reads must deal the same cards
+              const r1 = structuredClone(recs[1]), hole = r1.events.find((e) => e.event === 'hole');
+              hole.cards = [...hole.cards].reverse();
+              const isRiver = (e) => e.event === 'board' && e.street === 'river';
+              const r2 = structuredClone(recs.find((r) => r.events.some(isRiver)));
+              const river = r2.events.find(isRiver);
+              river.cards = [r2.burns.length ? r2.burns[0] : r2.hole[Object.keys(r2.hole)[0]][0]];
+              res.eventsWrong = [log.compareDeal(dealOf(r1), r1), log.compareDeal(dealOf(r2), r2)];
+              return res;
+            }""",
+            {"recs": recs, "cases": cases},
+        )
+    finally:
+        page.context.close()
+    assert out["rules"] == {g.name: {"hole": g.hole, "boards": g.boards, "burns": g.burns} for g in GAMES.values()}
+    assert out["random"] == list(RANDOM_GAMES)
+    for rec, deal in zip(recs, out["deals"], strict=True):
+        assert deal == {"hole": rec["hole"], "burns": rec["burns"], "boards": rec["boards"]}, rec["hand"]
+        assert list(deal["hole"]) == [s["name"] for s in rec["seats"]]
+    assert all(out["plain"])
+    assert out["rot"] and all(r == [True, False, False] for r in out["rot"])
+    for case, got in zip(cases, out["tampered"], strict=True):
+        at, kind, who, index, ok = got
+        assert not ok and at == case["first"], (case, got)
+        exp_kind, exp_who, exp_k = case["expected"]
+        assert (kind, who) == (exp_kind, exp_who), (case, got)
+        if kind != "board":  # a board card's index counts the flop's three, the turn and the river
+            assert index == exp_k, (case, got)
+    assert not out["dealtWrong"]["ok"] and out["dealtWrong"].get("first") is None
+    assert "cards dealt in the log" in out["dealtWrong"]["extra"]
+    hole, river = out["eventsWrong"]
+    assert not hole["ok"] and "an event dealing Player" in hole["extra"] and "other hole cards" in hole["extra"]
+    assert not river["ok"] and river["extra"].startswith("an event dealing the river")
 
 
 def cardtext(name: str) -> str:

@@ -18,7 +18,7 @@
 import { RoomSocket } from "./socket.js";
 import { cardRow, cardText } from "./cards.js";
 import { el, jbits, showClock } from "./ui.js";
-import { GAME_TITLES, checkHand, checkResult, describe, describePot, describeShow, playerName, rememberCommitment, remembered, setNames } from "./cardlog.js";
+import { GAME_TITLES, checkHand, checkResult, describe, describePot, describeShow, playerName, rememberCommitment, rememberRotation, remembered, setNames } from "./cardlog.js";
 
 const ROUND = { preflop: "before the flop", flop: "the flop", turn: "the turn", river: "the river", final: "after the laying" };
 const POST = { small_blind: "small blind", big_blind: "big blind", ante: "ante" };
@@ -47,7 +47,10 @@ export function cardRoomScreen(root, roomId, setBank, me) {
       if (f.bank !== null && f.bank !== undefined) { bank = f.bank; setBank(bank); }
     } else if (f.type === "event") {
       const e = f.event;
-      if (e.type === "hand") { rememberCommitment(roomId, e.hand, e.commitment); recent = []; recentHand = e.hand; }
+      if (e.type === "hand") {
+        rememberCommitment(roomId, e.hand, e.commitment); recent = []; recentHand = e.hand;
+        if (e.rotation) rememberRotation(roomId, e.hand, e.rotation.commitment);  // 7.7: a Random block's draw
+      }
       if (!f.replayed) {  // this account's own frames (the room sends them to it alone)
         if (e.type === "advance_set") discarded = null;
         if (e.type === "advance_discarded") discarded = { hand: e.hand, choice: e.choice };
@@ -77,7 +80,10 @@ export function cardRoomScreen(root, roomId, setBank, me) {
       if (f.code === "stale_turn") sock.raw({ type: "view" });
       if (f.code === "unknown_room" || f.code === "closed") closed = true;
     }
-    if (view && view.hand) rememberCommitment(roomId, view.hand.hand, view.hand.commitment);
+    if (view && view.hand) {
+      rememberCommitment(roomId, view.hand.hand, view.hand.commitment);
+      rememberRotation(roomId, view.hand.hand, view.hand.rotation_commitment);
+    }
     render();
   });
 

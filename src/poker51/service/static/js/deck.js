@@ -96,9 +96,9 @@ export const cardName = (i) => RANKS[i >> 2] + SUITS[i & 3];
 /** The variant's cards in ascending order (play.engine.variant_cards): 51 without 2c, or 52. */
 export const variantCards = (variant) => [...Array(52).keys()].filter((c) => variant !== "standard" || c !== 0);
 
-/** shuffle(seed, cards) of poker51.table.deal, as card names. */
-export function shuffle(seed, cards) {
-  const deck = cards.slice();
+/** shuffle(seed, items) of poker51.table.deal: the items (any values) in the seed's order. */
+export function permute(seed, items) {
+  const deck = items.slice();
   const domain = enc.encode("poker51-deal/1");
   let counter = 0n, words = [];
   const next = () => {
@@ -120,8 +120,11 @@ export function shuffle(seed, cards) {
     const j = Number(x % n);
     [deck[i], deck[j]] = [deck[j], deck[i]];
   }
-  return deck.map(cardName);
+  return deck;
 }
+
+/** shuffle(seed, cards) of poker51.table.deal, as card names. */
+export const shuffle = (seed, cards) => permute(seed, cards).map(cardName);
 
 /** Check a five-seat hand: {ok, computed, published, by}. */
 export async function checkDeck(deck, saltHex, commitment) {
