@@ -1,7 +1,7 @@
 """Load of the table service over loopback: bot clients at many tables of a real ``poker51 serve``.
 
     .venv/bin/python benchmarks/bench_service_load.py [--tables-dir results/smoke/tables]
-        [--tables 50] [--watchers 4] [--seconds 20] [--max-hands 20000] [--db URL]
+        [--tables 50] [--watchers 4] [--seconds 20] [--max-hands 20000] [--think-ms 0] [--db URL]
 
 The server is a child process (``poker51 serve`` on 127.0.0.1, a free port, a temporary SQLite
 database unless ``--db``); the clients run in this process on one asyncio loop
@@ -11,6 +11,12 @@ so the issue's target of 50 tables and 250 connected clients is ``--tables 50 --
 player whose bank cannot ante opens a new account and room (its watchers follow), so the load
 does not fade as banks empty.  It stops by itself after ``--seconds`` of play or ``--max-hands``
 hands, whichever comes first.
+
+``--think-ms T`` gives each player a think time before every command, uniform in [T/2, 3T/2]
+(seeded), as a person takes: the latency is then measured at the load those players offer, not
+at saturation.  With ``--think-ms 0`` (the default) every player sends its next command as soon
+as the last is answered, so the server is saturated and the latency is mostly queueing: that run
+measures capacity (hands/s), the paced run the latency at a given rate.
 
 Printed: hands/s and actions/s over the measured window (every command: deal, act, draw), the
 p50/p99/max action latency (a command's send to its ack, through the commit), the CPU seconds of
@@ -52,12 +58,15 @@ def parse(argv: list[str] | None = None) -> argparse.Namespace:
     ap.add_argument("--max-hands", type=int, default=20_000)
     ap.add_argument("--db", default=None, help="database URL (default: a temporary SQLite file)")
     ap.add_argument("--seed", type=int, default=51)
+    ap.add_argument("--think-ms", type=float, default=0.0, help="each player's mean think time (default 0: saturation)")
     args = ap.parse_args(argv)
     for name, least in (("tables", 1), ("max_hands", 1)):
         if getattr(args, name) < least:
             ap.error(f"--{name.replace('_', '-')} must be at least {least}, got {getattr(args, name)}")
     if not 0 <= args.watchers <= 50:
         ap.error(f"--watchers must be 0..50, got {args.watchers}")
+    if not 0 <= args.think_ms <= 10_000:
+        ap.error(f"--think-ms must be 0..10000, got {args.think_ms:g}")
     if not 0 < args.seconds <= 600:
         ap.error(f"--seconds must be in (0, 600], got {args.seconds:g}")
     if args.tables_dir is None:
@@ -75,13 +84,14 @@ class Load:
         self.hands = 0
         self.actions = 0
         self.latencies: list[float] = []
+        self.by_type: dict[str, list[float]] = {}  # the latencies per command type (deal, act, draw)
         self.errors: list[str] = []
         self.rooms = 0
         self.measuring = False
         self.stop = asyncio.Event()
 
 
-async def table(server, load: Load, k: int, watchers: int, seed: int) -> None:
+async def table(server, load: Load, k: int, watchers: int, seed: int, think: float = 0.0) -> None:
     from poker51.service.bots import WsBot, choose_headsup, post_json
 
     rng = random.Random(seed * 1_000_003 + k)
@@ -101,6 +111,8 @@ async def table(server, load: Load, k: int, watchers: int, seed: int) -> None:
                 cmd = choose_headsup(player.track.view, rng, player.track.bank)
                 if cmd is None:  # broke: a new account and room
                     break
+                if think > 0:
+                    await asyncio.sleep(think * rng.uniform(0.5, 1.5))
                 t = time.perf_counter()
                 answer = await player.send(cmd)
                 dt = time.perf_counter() - t
@@ -110,6 +122,7 @@ async def table(server, load: Load, k: int, watchers: int, seed: int) -> None:
                 if load.measuring:
                     load.actions += 1
                     load.latencies.append(dt)
+                    load.by_type.setdefault(cmd["type"], []).append(dt)
                     view = player.track.view.get("hand") or {}
                     if cmd["type"] != "deal" and (view.get("view") or {}).get("phase") == "done":
                         load.hands += 1
@@ -128,7 +141,8 @@ def cpu_of(pid: int) -> float:
 
 async def drive(server, args: argparse.Namespace) -> tuple[Load, float, float]:
     load = Load(args.max_hands)
-    tasks = [asyncio.create_task(table(server, load, k, args.watchers, args.seed)) for k in range(args.tables)]
+    think = args.think_ms / 1e3
+    tasks = [asyncio.create_task(table(server, load, k, args.watchers, args.seed, think)) for k in range(args.tables)]
     await asyncio.sleep(min(3.0, args.seconds / 4))  # connect and warm up, unmeasured
     assert server.proc is not None
     cpu0, mine0 = cpu_of(server.proc.pid), time.process_time()
@@ -182,11 +196,16 @@ def main(argv: list[str] | None = None) -> int:
     n = len(load.latencies)
     clients = args.tables * (1 + args.watchers)
     print(f"tables               {args.tables} ({load.rooms} rooms opened), {clients} connected clients")
+    pace = f"think time {args.think_ms:g} ms (uniform x0.5-1.5)" if args.think_ms else "no think time (saturation)"
+    print(f"players              {pace}")
     print(f"hands                {load.hands} in {wall:.1f} s: {load.hands / wall:.1f} hands/s")
     print(f"actions              {load.actions}: {load.actions / wall:.1f} actions/s")
     if n:
         p50, p99, top = (x * 1e3 for x in (pct(load.latencies, 0.5), pct(load.latencies, 0.99), max(load.latencies)))
         print(f"action latency       p50 {p50:.1f} ms, p99 {p99:.1f} ms, max {top:.1f} ms")
+        for kind, xs in sorted(load.by_type.items()):
+            q50, q99 = pct(xs, 0.5) * 1e3, pct(xs, 0.99) * 1e3
+            print(f"  {kind:<18} {len(xs):>6} commands, p50 {q50:.1f} ms, p99 {q99:.1f} ms")
     print(f"cpu                  server {cpu_server:.1f} s, clients {cpu_clients:.1f} s over {wall:.1f} s wall")
     print(f"load average after   {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
     a = audit(url)

@@ -242,6 +242,45 @@ def test_restart_mid_hand_resumes(db_url, riemann):
         svc2.close()
 
 
+def test_an_idle_room_is_unloaded_then_loaded_from_its_journal_mid_hand(db_url, riemann):
+    """A room no socket holds for UNLOAD_AFTER seconds leaves memory (never while a socket holds it)
+    and comes back from its journal when a socket asks for it, mid-hand, as after a restart."""
+    from service_helpers import Service
+
+    from poker51.service.app import UNLOAD_AFTER
+
+    svc = Service(db_url, riemann)
+    try:
+        acc = svc.account()
+        room = svc.room(acc, entropy=7)
+        with svc.client.websocket_connect(f"/ws/{room}") as ws:
+            hello(ws, acc)
+            send(ws, {"type": "deal", "id": "d1", "turn": 0})
+            events, ack = until_answer(ws)
+            frame = choose(events[-1]["event"]["view"]["hand"]["view"])
+            send(ws, {**frame, "id": "a1", "turn": ack["turn"]})
+            events, ack = until_answer(ws)
+            view = events[-1]["event"]["view"]
+            svc.clock.advance(10 * UNLOAD_AFTER)
+            assert svc.host.unload_idle() == 0 and room in svc.host.slots  # a socket holds it
+        svc.clock.advance(UNLOAD_AFTER - 1)
+        assert svc.host.unload_idle() == 0 and room in svc.host.slots  # not idle long enough
+        svc.clock.advance(1)
+        assert svc.host.unload_idle() == 1 and room not in svc.host.slots and svc.host.unloads == 1
+        with svc.client.websocket_connect(f"/ws/{room}") as ws:
+            w = hello(ws, acc, last_seq=0)
+            assert room in svc.host.slots and svc.host.reloads == 1
+            assert w["view"] == view and w["turn"] == ack["turn"]
+            send(ws, {**frame, "id": "a1", "turn": 0})  # a replayed id: answered from the store
+            _, first = until_answer(ws)
+            assert first == ack
+            _, end, _ = play_to_end(ws, w["turn"], w["view"], prefix="y")
+        assert end["hand"]["view"]["result"] is not None
+        conservation(svc, acc)
+    finally:
+        svc.close()
+
+
 @pytest.mark.parametrize("keep", [0b00011, 0b11111])
 def test_odds_query(sqlite_service, keep):
     svc = sqlite_service

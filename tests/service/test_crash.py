@@ -173,7 +173,10 @@ async def crash_loop(server: ServerProcess, url: str, runs: int, seed: int) -> d
         ident, turn = f"crash.k{run}", bot.track.turn
         seen_view, seen_seq = bot.track.view, bot.track.seq
         await bot.send_nowait(cmd, ident)
-        await asyncio.sleep(rng.uniform(0.0, 0.03))
+        delay = rng.uniform(0.0, 0.03)
+        # every third run kills at once, before the server can have read the command: a server that
+        # commits within the delay would otherwise leave the side "lost in flight" untested
+        await asyncio.sleep(0.0 if run % 3 == 0 else delay)
         server.kill()
         await bot.close()
 

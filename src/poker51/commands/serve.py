@@ -128,11 +128,18 @@ def build(args: argparse.Namespace):
 
 
 def run(args: argparse.Namespace) -> int:
+    import gc
+
     import uvicorn
 
     from poker51.service.protocol import MAX_FRAME
 
     host, app = build(args)
+    # what is loaded by now (Riemann's tables, the engines, the app) lives as long as the process:
+    # out of the collector's generations, so that a full collection under load walks only the
+    # rooms' objects (docs/design/service-scaling.md, "Garbage collection and idle rooms")
+    gc.collect()
+    gc.freeze()
     print(f"poker51 serve: http://{args.host}:{args.port}/ (database {host.store.url}; Ctrl-C stops)", flush=True)
     # no per-message deflate: frames are small, and zlib on every frame to every watcher was a
     # measured share of the host's one core under load (docs/design/service-scaling.md)

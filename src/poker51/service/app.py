@@ -57,6 +57,9 @@ STATIC = Path(__file__).parent / "static"
 ROOM_ID = re.compile(r"[A-Za-z0-9_-]{4,40}")
 QUEUE_LIMIT = 2000
 HELLO_TIMEOUT = 60.0
+#: seconds a room stays in memory with no socket, no deadline and no command in flight
+#: (:meth:`Host.unload_idle`); loaded again from its journal when a socket asks for it
+UNLOAD_AFTER = 10.0
 
 
 class Clock:
@@ -118,6 +121,11 @@ class Slot:
     seq: int
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     connections: set[Connection] = field(default_factory=set)
+    #: sockets holding this slot (from the room's lookup to the socket's end, hello or not): a slot
+    #: with none, no deadline and no command in flight may be unloaded (:meth:`Host.unload_idle`)
+    attached: int = 0
+    #: when the last socket let go (the host's clock), None while one holds it
+    idle_since: float | None = None
 
 
 def event_text(ev: StoredEvent) -> str:
@@ -164,6 +172,8 @@ class Host:
         #: about 120 us of CPU for a hop to a worker thread and back); elsewhere in a worker thread
         self.inline_reads = store.backend == "sqlite"
         self.slots: dict[str, Slot] = {}
+        #: rooms unloaded (:meth:`unload_idle`) and loaded again (:meth:`slot_of`) so far
+        self.unloads = self.reloads = 0
         if self.context.conduct is None:  # the card room's Article XI state (read by its rooms)
             from poker51.service.conduct import Conduct
 
@@ -171,10 +181,59 @@ class Host:
         for row in store.open_rooms():
             try:
                 self.slots[row.id] = self._rebuild(row.id, row.kind, row.params, row.created, row.turn, row.seq)
+                self.slots[row.id].idle_since = self.clock.now()
             except Exception as exc:  # a room that cannot be rebuilt stays closed to play, logged
                 log.error("room %s (%s) could not be rebuilt: %s", row.id, row.kind, exc)
 
     # ------------------------------------------------------------------ rooms
+    def slot_of(self, room_id: str) -> Slot | None:
+        """The open room ``room_id`` in memory, loaded again from its journal (as after a restart)
+        when :meth:`unload_idle` unloaded it; None when no open room has that id.  Synchronous: no
+        other coroutine runs between the lookup and the slot's entry in :attr:`slots`, so a room
+        is never in memory twice."""
+        slot = self.slots.get(room_id)
+        if slot is not None:
+            return slot
+        row = self.store.room(room_id)
+        if row is None or row.closed is not None:
+            return None
+        slot = self.slots[room_id] = self._rebuild(row.id, row.kind, row.params, row.created, row.turn, row.seq)
+        slot.idle_since = self.clock.now()
+        self.reloads += 1
+        return slot
+
+    def attach(self, slot: Slot) -> None:
+        slot.attached += 1
+        slot.idle_since = None
+
+    def detach(self, slot: Slot) -> None:
+        slot.attached -= 1
+        if slot.attached == 0:
+            slot.idle_since = self.clock.now()
+
+    def unload_idle(self, after: float | None = None) -> int:
+        """Unload from memory every room that no socket has held for ``after`` seconds (default
+        :data:`UNLOAD_AFTER`), has no deadline and no command in flight; the number unloaded.  Its
+        state is its journal, committed: :meth:`slot_of` loads it again when a socket asks for it,
+        exactly as a restart does.  What it bounds: the live objects of a long-running host, whose
+        every full garbage collection walks them all (docs/design/service-scaling.md)."""
+        after = UNLOAD_AFTER if after is None else float(after)
+        now = self.clock.now()
+        gone = [
+            s.id
+            for s in self.slots.values()
+            if s.attached == 0
+            and not s.connections
+            and not s.lock.locked()
+            and s.idle_since is not None
+            and now - s.idle_since >= after
+            and s.room.next_deadline() is None
+        ]
+        for room_id in gone:
+            del self.slots[room_id]
+        self.unloads += len(gone)
+        return len(gone)
+
     def _rebuild(self, room_id: str, kind: str, params: dict[str, Any], created: float, turn: int, seq: int) -> Slot:
         room = registry.make_room(kind, room_id, params, created, self.context)
         for entry in self.store.journal(room_id):
@@ -194,7 +253,7 @@ class Host:
         room_id = secrets.token_urlsafe(9)
         room = registry.make_room(kind, room_id, params, now, self.context)
         self.store.create_room(room_id, kind, params, str(getattr(room, "rules", "")), owner, now)
-        slot = self.slots[room_id] = Slot(room_id, kind, params, now, room, 0, 0)
+        slot = self.slots[room_id] = Slot(room_id, kind, params, now, room, 0, 0, idle_since=now)
         return slot
 
     def resolve(self, slot: Slot, outcome: Outcome) -> list[str]:
@@ -393,6 +452,7 @@ class Host:
             await asyncio.sleep(period)
             try:
                 await self.tick_due()
+                self.unload_idle()
             except Exception:  # pragma: no cover - logged, the loop goes on
                 log.exception("the clock loop failed")
 
@@ -521,14 +581,18 @@ def create_app(host: Host, clock_period: float | None = 1.0) -> Starlette:
     async def ws(websocket: WebSocket) -> None:
         await websocket.accept()
         room_id = websocket.path_params["room_id"]
-        slot = host.slots.get(room_id) if ROOM_ID.fullmatch(room_id) else None
+        slot = host.slot_of(room_id) if ROOM_ID.fullmatch(room_id) else None
         if slot is None:
             row = await anyio.to_thread.run_sync(host.store.room, room_id) if ROOM_ID.fullmatch(room_id) else None
             code = "closed" if row is not None else "unknown_room"
             await websocket.send_text(encode(error_frame(FrameError(code, f"no open room {room_id!r}"))))
             await websocket.close(code=4404)
             return
-        await serve_socket(host, slot, websocket)
+        host.attach(slot)  # no await since the lookup: the slot cannot be unloaded in between
+        try:
+            await serve_socket(host, slot, websocket)
+        finally:
+            host.detach(slot)
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
@@ -625,8 +689,8 @@ async def serve_socket(host: Host, slot: Slot, websocket: WebSocket) -> None:
                 conn.send(error_frame(exc, re_id))
             if conn.dropped:
                 break
-    except WebSocketDisconnect:
-        pass
+    except WebSocketDisconnect as exc:
+        _cut_tracebacks(exc)
     finally:
         slot.connections.discard(conn)
         with contextlib.suppress(asyncio.QueueFull):
@@ -634,6 +698,19 @@ async def serve_socket(host: Host, slot: Slot, websocket: WebSocket) -> None:
         with contextlib.suppress(Exception):
             await asyncio.wait_for(send_task, 2.0)
         send_task.cancel()
+        if send_task.done() and not send_task.cancelled() and send_task.exception() is not None:
+            _cut_tracebacks(send_task.exception())
+
+
+def _cut_tracebacks(exc: BaseException | None) -> None:
+    """Drop the tracebacks of ``exc`` and of the exceptions it chains: a disconnect's traceback holds
+    the frames that hold it, a reference cycle per closed socket that only a full garbage
+    collection frees (docs/design/service-scaling.md, "Garbage collection and idle rooms")."""
+    seen = 0
+    while exc is not None and seen < 8:
+        exc.__traceback__ = None
+        exc = exc.__cause__ or exc.__context__
+        seen += 1
 
 
 __all__ = ["Clock", "Connection", "Host", "ManualClock", "Slot", "create_app", "serve_socket", "visible"]
