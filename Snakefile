@@ -45,6 +45,7 @@ localrules:
     lbr_gather,
     realcard_br_gather,
     realcard_br_figure,
+    realcard_types_gather,
     realcard_bounds_gather,
     belief_claims,
     gather_solver_comparison,

@@ -188,6 +188,20 @@ if not set(BR_PS) <= set(SOLVE_PS):
     sys.exit(f"config error: realcard_br.p: {_extra} not a solved table (solve.p or solve.sweep)")
 
 
+#: the tables played against the player types on the evidence stage's deals (rule realcard_types): realcard_br.p's,
+#: with the Nash table and the published one always among them (the published table is what the others are paired
+#: with), for realcard_br.variants; on even when realcard_br.enabled is false (it costs a few job seconds a variant)
+TYPES_PS = sorted({0.0, TABLE_P} | set(SOLVE_PS if _BR_P == "all" else (float(p) for p in _BR_P)))
+if not set(TYPES_PS) <= set(SOLVE_PS):  # realcard_br.enabled false skips the check above
+    _extra = ", ".join(f"{p:g}" for p in sorted(set(TYPES_PS) - set(SOLVE_PS)))
+    sys.exit(f"config error: realcard_br.p: {_extra} not a solved table (solve.p or solve.sweep)")
+
+
+def realcard_types_targets():
+    """Per variant every table against the training and hold-out types, and the gathered table."""
+    return [out(f"{v}/realcard_types.parquet") for v in BR_VARIANTS] + [out("realcard_types.parquet")]
+
+
 #: whether the bounds by play ask realcard_br for the strategy `given` (the G_ind pre-draw best response with
 #: Riemann's class prior given the human's hand: minutes a table, so only when realcard_bounds.strategies names it)
 BR_GIVEN = bool(config.get("realcard_bounds", {}).get("enabled", True)) and "given" in (
@@ -280,6 +294,7 @@ def receipt_inputs():
     files += [f for f in comparison_targets() if f.endswith(".parquet")]  # its figure shows seconds
     files += study_receipt_files()
     files += realcard_bounds_targets()  # workflow/rules/realcard_bounds.smk
+    files += realcard_types_targets()  # workflow/rules/realcard_br.smk
     return [f for f in files if "convergence_time" not in f]
 
 
@@ -352,6 +367,7 @@ def all_targets():
         + comparison_targets()
         + study_targets()
         + realcard_bounds_targets()
+        + realcard_types_targets()
     )
 
 

@@ -91,3 +91,55 @@ rule realcard_br_figure:
         runtime=5,
     script:
         "../scripts/realcard_br_figure.py"
+
+
+# Every table of TYPES_PS (realcard_br.p with the Nash and the published table; common.smk) played on the evidence
+# stage's deals against every training type and hold-out type, each table's per-deal difference from the published
+# table's beside (the same deals and type seeds for every table: paired); gathered into realcard_types.parquet.
+rule realcard_types:
+    input:
+        unpack(lambda w: abstraction_files(w.variant)),
+        policies=lambda w: [f"{solve_dir(w.variant, p)}/policy.npy" for p in TYPES_PS],
+        # the policies' provenance (an .npy carries none)
+        summaries=lambda w: [f"{solve_dir(w.variant, p)}/summary.json" for p in TYPES_PS],
+        population=config["population"],
+        holdout=[config["holdout"]] if config["holdout"] else [],
+    output:
+        out("{variant}/realcard_types.parquet"),
+    params:
+        ps=TYPES_PS,
+        table_p=TABLE_P,
+        hands=config["evidence"]["hands"],
+        seed=config["evidence"]["seed"],
+        stack=config["evidence"]["stack"],
+    conda:
+        "../envs/poker51.yaml"
+    log:
+        f"{LOGS}/realcard_types_{{variant}}.log",
+    benchmark:
+        out("benchmarks/realcard_types_{variant}.tsv")
+    # scheduling only: about as long as the evidence job, after the variant's last solve (units of solve_priority)
+    priority: 35
+    threads: 1
+    resources:
+        mem_mb=3000,
+        runtime=30,
+    script:
+        "../scripts/realcard_types.py"
+
+
+rule realcard_types_gather:
+    input:
+        [out(f"{v}/realcard_types.parquet") for v in BR_VARIANTS],
+    output:
+        out("realcard_types.parquet"),
+    conda:
+        "../envs/poker51.yaml"
+    log:
+        f"{LOGS}/realcard_types_gather.log",
+    threads: 1
+    resources:
+        mem_mb=1000,
+        runtime=5,
+    script:
+        "../scripts/realcard_types_gather.py"

@@ -63,6 +63,7 @@ _HOME: dict[str, str] = {
         ["run_realcard_bounds", "gather_realcard_bounds", "add_bounds_columns", "best_bounds"],
         "poker51.stages.realcard_bounds",
     ),
+    **dict.fromkeys(["run_realcard_types", "gather_realcard_types"], "poker51.stages.realcard_types"),
     **dict.fromkeys(["run_multi", "multi_figure"], "poker51.stages.multi"),
     "rulebook_figure": "poker51.stages.rulebook",
     "run_rulebook_census": "poker51.rulebook.stage",
