@@ -188,7 +188,7 @@ if not set(BR_PS) <= set(SOLVE_PS):
     sys.exit(f"config error: realcard_br.p: {_extra} not a solved table (solve.p or solve.sweep)")
 
 
-#: the tables played against the player types on the evidence stage's deals (rule realcard_types): realcard_br.p's,
+#: the tables played against the player types on the evidence stage's deals (the realcard_types rule) - realcard_br.p's,
 #: with the Nash table and the published one always among them (the published table is what the others are paired
 #: with), for realcard_br.variants; on even when realcard_br.enabled is false (it costs a few job seconds a variant)
 TYPES_PS = sorted({0.0, TABLE_P} | set(SOLVE_PS if _BR_P == "all" else (float(p) for p in _BR_P)))
