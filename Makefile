@@ -50,13 +50,15 @@ test: install system-deps
 
 #: first lint and the three parts that compile the kernels (model: the abstract game, the solver and
 #: the five-seat tables; play: the policies and the real-card kernels; cards: the census and
-#: rule-book kernels); the service's tests load no kernel and start when the cards part is done;
+#: rule-book kernels); the service's tests load no kernel and start when the cards part is done,
+#: at a lower priority (nice 5: they end minutes before the rest, while the one-core smoke run and
+#: the rest of the unit tests are the critical path and get the cores first);
 #: both smoke runs need model's and cards' kernels first (their real-card jobs, which need play's,
 #: come minutes later); the rest of the unit tests wait for all three
 test-scheduled: lint test-unit-model test-unit-play test-unit-cards after-cards-service after-kernels-reproduce after-kernels-smoke after-all-rest
 
 after-cards-service: test-unit-cards
-	$(MAKE) --no-print-directory test-unit-service
+	nice -n 5 $(MAKE) --no-print-directory test-unit-service
 
 after-kernels-reproduce: test-unit-model test-unit-cards
 	$(REPRODUCE_RUN)

@@ -35,6 +35,17 @@ def choose(view):
     return frame
 
 
+def deal_and_act(ws, acc):
+    """Hello, deal, and H's first action (id "a1"): (that action's frame, its ack, the view after it)."""
+    hello(ws, acc)
+    send(ws, {"type": "deal", "id": "d1", "turn": 0})
+    events, ack = until_answer(ws)
+    frame = choose(events[-1]["event"]["view"]["hand"]["view"])
+    send(ws, {**frame, "id": "a1", "turn": ack["turn"]})
+    events, ack = until_answer(ws)
+    return frame, ack, events[-1]["event"]["view"]
+
+
 def play_to_end(ws, turn, view, prefix="x"):
     """Play H's side until the hand ends; (turn, last view, frames seen)."""
     k = 0
@@ -218,14 +229,7 @@ def test_restart_mid_hand_resumes(db_url, riemann):
     acc = svc.account()
     room = svc.room(acc, entropy=7)
     with svc.client.websocket_connect(f"/ws/{room}") as ws:
-        hello(ws, acc)
-        send(ws, {"type": "deal", "id": "d1", "turn": 0})
-        events, ack = until_answer(ws)
-        view = events[-1]["event"]["view"]
-        frame = choose(view["hand"]["view"])
-        send(ws, {**frame, "id": "a1", "turn": ack["turn"]})
-        events, ack = until_answer(ws)
-        view = events[-1]["event"]["view"]
+        frame, ack, view = deal_and_act(ws, acc)
     svc2 = svc.restart()
     try:
         with svc2.client.websocket_connect(f"/ws/{room}") as ws:
@@ -254,13 +258,7 @@ def test_an_idle_room_is_unloaded_then_loaded_from_its_journal_mid_hand(db_url, 
         acc = svc.account()
         room = svc.room(acc, entropy=7)
         with svc.client.websocket_connect(f"/ws/{room}") as ws:
-            hello(ws, acc)
-            send(ws, {"type": "deal", "id": "d1", "turn": 0})
-            events, ack = until_answer(ws)
-            frame = choose(events[-1]["event"]["view"]["hand"]["view"])
-            send(ws, {**frame, "id": "a1", "turn": ack["turn"]})
-            events, ack = until_answer(ws)
-            view = events[-1]["event"]["view"]
+            frame, ack, view = deal_and_act(ws, acc)
             svc.clock.advance(10 * UNLOAD_AFTER)
             assert svc.host.unload_idle() == 0 and room in svc.host.slots  # a socket holds it
         svc.clock.advance(UNLOAD_AFTER - 1)
