@@ -186,21 +186,22 @@ class Host:
                 log.error("room %s (%s) could not be rebuilt: %s", row.id, row.kind, exc)
 
     # ------------------------------------------------------------------ rooms
-    def slot_of(self, room_id: str) -> Slot | None:
-        """The open room ``room_id`` in memory, loaded again from its journal (as after a restart)
-        when :meth:`unload_idle` unloaded it; None when no open room has that id.  Synchronous: no
-        other coroutine runs between the lookup and the slot's entry in :attr:`slots`, so a room
-        is never in memory twice."""
+    def slot_of(self, room_id: str) -> tuple[Slot | None, bool]:
+        """(the open room ``room_id`` in memory, whether a room of that id exists): loaded again
+        from its journal (as after a restart) when :meth:`unload_idle` unloaded it; no slot when
+        the room is closed or unknown, with one read of its row.  Synchronous: no other coroutine
+        runs between the lookup and the slot's entry in :attr:`slots`, so a room is never in
+        memory twice."""
         slot = self.slots.get(room_id)
         if slot is not None:
-            return slot
+            return slot, True
         row = self.store.room(room_id)
         if row is None or row.closed is not None:
-            return None
+            return None, row is not None
         slot = self.slots[room_id] = self._rebuild(row.id, row.kind, row.params, row.created, row.turn, row.seq)
         slot.idle_since = self.clock.now()
         self.reloads += 1
-        return slot
+        return slot, True
 
     def attach(self, slot: Slot) -> None:
         slot.attached += 1
@@ -581,10 +582,9 @@ def create_app(host: Host, clock_period: float | None = 1.0) -> Starlette:
     async def ws(websocket: WebSocket) -> None:
         await websocket.accept()
         room_id = websocket.path_params["room_id"]
-        slot = host.slot_of(room_id) if ROOM_ID.fullmatch(room_id) else None
+        slot, known = host.slot_of(room_id) if ROOM_ID.fullmatch(room_id) else (None, False)
         if slot is None:
-            row = await anyio.to_thread.run_sync(host.store.room, room_id) if ROOM_ID.fullmatch(room_id) else None
-            code = "closed" if row is not None else "unknown_room"
+            code = "closed" if known else "unknown_room"
             await websocket.send_text(encode(error_frame(FrameError(code, f"no open room {room_id!r}"))))
             await websocket.close(code=4404)
             return
