@@ -1,15 +1,19 @@
 """Load of the table service over loopback: bot clients at many tables of a real ``poker51 serve``.
 
     .venv/bin/python benchmarks/bench_service_load.py [--tables-dir results/smoke/tables]
-        [--tables 50] [--watchers 4] [--seconds 20] [--max-hands 20000] [--think-ms 0] [--db URL]
+        [--tables 50] [--watchers 4] [--seconds 20] [--max-hands 20000] [--think-ms 0]
+        [--style steady|random] [--db URL]
 
 The server is a child process (``poker51 serve`` on 127.0.0.1, a free port, a temporary SQLite
 database unless ``--db``); the clients run in this process on one asyncio loop
-(:mod:`poker51.service.bots`).  Each table is a heads-up room: one player (a bot choosing the
-engine's legal actions at random, seeded) and ``--watchers`` watchers, each its own WebSocket,
+(:mod:`poker51.service.bots`).  Each table is a heads-up room: one player (a bot choosing among the
+engine's legal actions, seeded: ``--style steady`` (the default) a cautious person's habits,
+``--style random`` uniformly) and ``--watchers`` watchers, each its own WebSocket,
 so the issue's target of 50 tables and 250 connected clients is ``--tables 50 --watchers 4``.  A
 player whose bank cannot ante opens a new account and room (its watchers follow), so the load
-does not fade as banks empty.  It stops by itself after ``--seconds`` of play or ``--max-hands``
+does not fade as banks empty: a steady player does so every 10-15 hands, a random one every five
+or so (then about 20 new rooms a second, each with its five sockets: a sign-up storm, the harder
+load).  It stops by itself after ``--seconds`` of play or ``--max-hands``
 hands, whichever comes first.
 
 ``--think-ms T`` gives each player a think time before every command, uniform in [T/2, 3T/2]
@@ -19,7 +23,8 @@ as the last is answered, so the server is saturated and the latency is mostly qu
 measures capacity (hands/s), the paced run the latency at a given rate.
 
 Printed: hands/s and actions/s over the measured window (every command: deal, act, draw), the
-p50/p99/max action latency (a command's send to its ack, through the commit), the CPU seconds of
+p50/p99/max action latency (a command's send to its ack, through the commit; the clients' own
+garbage collector is off while measuring, so that its pauses are not counted), the CPU seconds of
 the server and of the clients, the machine figure (the Python loop of ``bench_machine.py``, and
 the load average before and after: the server and the clients share this machine's cores with
 whatever else runs), and the conservation audit after the server has stopped: every open room
@@ -34,6 +39,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import datetime
+import gc
 import os
 import platform
 import random
@@ -59,6 +65,8 @@ def parse(argv: list[str] | None = None) -> argparse.Namespace:
     ap.add_argument("--db", default=None, help="database URL (default: a temporary SQLite file)")
     ap.add_argument("--seed", type=int, default=51)
     ap.add_argument("--think-ms", type=float, default=0.0, help="each player's mean think time (default 0: saturation)")
+    ap.add_argument("--style", choices=("steady", "random"), default="steady",
+                    help="the players' habits (poker51.service.bots.choose_headsup; default steady)")  # fmt: skip
     args = ap.parse_args(argv)
     for name, least in (("tables", 1), ("max_hands", 1)):
         if getattr(args, name) < least:
@@ -91,7 +99,9 @@ class Load:
         self.stop = asyncio.Event()
 
 
-async def table(server, load: Load, k: int, watchers: int, seed: int, think: float = 0.0) -> None:
+async def table(
+    server, load: Load, k: int, watchers: int, seed: int, think: float = 0.0, style: str = "steady"
+) -> None:
     from poker51.service.bots import WsBot, choose_headsup, post_json
 
     rng = random.Random(seed * 1_000_003 + k)
@@ -102,13 +112,13 @@ async def table(server, load: Load, k: int, watchers: int, seed: int, think: flo
         )
         load.rooms += 1
         player = WsBot(server.ws, room["room"], acc["token"], name=f"t{k}")
-        eyes = [WsBot(server.ws, room["room"], None, name=f"t{k}w{i}") for i in range(watchers)]
+        eyes = [WsBot(server.ws, room["room"], None, name=f"t{k}w{i}", quiet=True) for i in range(watchers)]
         await player.open()
         for w in eyes:
             await w.open()
         try:
             while not load.stop.is_set():
-                cmd = choose_headsup(player.track.view, rng, player.track.bank)
+                cmd = choose_headsup(player.track.view, rng, player.track.bank, style)
                 if cmd is None:  # broke: a new account and room
                     break
                 if think > 0:
@@ -142,8 +152,16 @@ def cpu_of(pid: int) -> float:
 async def drive(server, args: argparse.Namespace) -> tuple[Load, float, float]:
     load = Load(args.max_hands)
     think = args.think_ms / 1e3
-    tasks = [asyncio.create_task(table(server, load, k, args.watchers, args.seed, think)) for k in range(args.tables)]
+    tasks = [
+        asyncio.create_task(table(server, load, k, args.watchers, args.seed, think, args.style))
+        for k in range(args.tables)
+    ]
     await asyncio.sleep(min(3.0, args.seconds / 4))  # connect and warm up, unmeasured
+    # the clients' own collector would stop every socket of this process for 50-120 ms a few
+    # times a run, pauses of the load generator, not of the server: off while measuring
+    gc.collect()
+    gc.freeze()
+    gc.disable()
     assert server.proc is not None
     cpu0, mine0 = cpu_of(server.proc.pid), time.process_time()
     t0 = time.perf_counter()
@@ -154,6 +172,8 @@ async def drive(server, args: argparse.Namespace) -> tuple[Load, float, float]:
         pass
     wall = time.perf_counter() - t0
     load.measuring = False
+    gc.enable()
+    gc.unfreeze()
     cpu = (cpu_of(server.proc.pid) - cpu0, time.process_time() - mine0)
     load.stop.set()
     await asyncio.wait(tasks, timeout=60)
@@ -197,7 +217,7 @@ def main(argv: list[str] | None = None) -> int:
     clients = args.tables * (1 + args.watchers)
     print(f"tables               {args.tables} ({load.rooms} rooms opened), {clients} connected clients")
     pace = f"think time {args.think_ms:g} ms (uniform x0.5-1.5)" if args.think_ms else "no think time (saturation)"
-    print(f"players              {pace}")
+    print(f"players              {args.style}, {pace}")
     print(f"hands                {load.hands} in {wall:.1f} s: {load.hands / wall:.1f} hands/s")
     print(f"actions              {load.actions}: {load.actions / wall:.1f} actions/s")
     if n:

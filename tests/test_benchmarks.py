@@ -25,6 +25,7 @@ ROOT = Path(__file__).resolve().parents[1]
         ("bench_service_load.py", ["--seconds", "0"], "--seconds must be in (0, 600], got 0"),
         ("bench_service_load.py", ["--think-ms", "-1"], "--think-ms must be 0..10000, got -1"),
         ("bench_service_load.py", ["--think-ms", "20000"], "--think-ms must be 0..10000, got 20000"),
+        ("bench_service_load.py", ["--style", "wild"], "argument --style: invalid choice: 'wild'"),
         ("bench_service_load.py", ["--tables-dir", "nowhere"], "--tables-dir nowhere: no riemann-v06-standard.parquet"),
         ("compare_commits.py", ["--rounds", "0"], "--rounds must be at least 1, got 0"),
         ("compare_commits.py", ["--base", "no-such-rev"], "--base no-such-rev: not a commit of"),

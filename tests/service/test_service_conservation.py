@@ -30,7 +30,7 @@ from service_helpers import Service
 
 from poker51.service import fiveseat as fsmod
 from poker51.service import store as stmod
-from poker51.service.bots import SyncBot, choose_fiveseat, choose_headsup
+from poker51.service.bots import STYLES, SyncBot, choose_fiveseat, choose_headsup
 
 #: POKER51_HYPOTHESIS_EXAMPLES=N: N random examples (not derandomized), a longer hunt than CI's 12
 _HUNT = int(os.environ.get("POKER51_HYPOTHESIS_EXAMPLES", "0"))
@@ -108,6 +108,7 @@ def hu_bad_frames(bot: SyncBot, rng: random.Random) -> list[dict]:
 @given(ops=HU_OPS, seed=st.integers(0, 2**32 - 1))
 def test_headsup_sessions_conserve_every_jbit(svc, ops, seed):
     rng = random.Random(seed)
+    style = STYLES[seed % 2]  # the load benchmark's steady player too, on half the examples
     acc = svc.account()
     house0 = svc.store.bank(stmod.HOUSE)
     r = svc.client.post("/api/rooms", json={"kind": "headsup", "entropy": seed}, headers=acc.headers)
@@ -119,7 +120,7 @@ def test_headsup_sessions_conserve_every_jbit(svc, ops, seed):
     try:
         for op in ops:
             if op == "step":
-                cmd = choose_headsup(bot.track.view, rng, bot.track.bank)
+                cmd = choose_headsup(bot.track.view, rng, bot.track.bank, style)
                 if cmd is None:
                     continue
                 answer = bot.send(cmd)

@@ -222,6 +222,24 @@ def test_group_committer_writes_many_rooms_per_transaction(db_url):
     store.close()
 
 
+def test_command_reads_see_every_commit_made_before_them(db_url):
+    """The host's reads before a command (on SQLite one connection kept open per thread) see the
+    bank and the stored answer of a commit made on another connection, every time."""
+    store = Store.open(db_url, now=0.0)
+    acc = store.create_account(0.0)[0]
+    store.create_room("r", "headsup", {}, "v0.6", acc, 0.0)
+    assert store.command_reads(acc, "a1", 1.0) == (None, START_BANK)
+    for k in range(1, 4):
+        out = Outcome([{"k": k}], [Movement(acc, -100, "ante", None)], [])
+        store.commit("r", out, [], 1.0, acc, f"a{k}", answer=lambda c, k=k: {"k": k, "bank": c.banks[acc]})
+        assert store.command_reads(acc, f"a{k}", 1.0) == ({"k": k, "bank": START_BANK - 100 * k}, START_BANK - 100 * k)
+    assert len(store._readers) == (1 if store.backend == "sqlite" else 0)  # one kept, reused
+    with pytest.raises(StoreError, match="no account"):
+        store.command_reads("nobody", "a1", 1.0)
+    store.close()
+    assert store._readers == []
+
+
 @pytest.mark.parametrize("url", ["sqlite://", "mysql://x@y/z", "not a url", "sqlite:///:memory:"])
 def test_bad_urls(url):
     with pytest.raises(StoreError, match="--db"):

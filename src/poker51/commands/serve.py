@@ -127,6 +127,11 @@ def build(args: argparse.Namespace):
     return host, create_app(host)
 
 
+#: the collector's thresholds while serving (``gc.set_threshold``): the young generations as
+#: CPython's defaults, a full collection ten times rarer
+FULL_GC_THRESHOLDS = (700, 10, 100)
+
+
 def run(args: argparse.Namespace) -> int:
     import gc
 
@@ -140,6 +145,9 @@ def run(args: argparse.Namespace) -> int:
     # rooms' objects (docs/design/service-scaling.md, "Garbage collection and idle rooms")
     gc.collect()
     gc.freeze()
+    # a full collection walks every live room and socket (50-120 ms on a slow hour): at most one
+    # per 100 middle-generation collections, not the default 10 (the same document, "Pauses")
+    gc.set_threshold(*FULL_GC_THRESHOLDS)
     print(f"poker51 serve: http://{args.host}:{args.port}/ (database {host.store.url}; Ctrl-C stops)", flush=True)
     # no per-message deflate: frames are small, and zlib on every frame to every watcher was a
     # measured share of the host's one core under load (docs/design/service-scaling.md)

@@ -39,12 +39,26 @@ class ServerGone(Exception):
 
 
 # --------------------------------------------------------------------------- choosing a command
-def choose_headsup(view: dict[str, Any], rng: random.Random, bank: int | None = None) -> dict[str, Any] | None:
+#: the styles of :func:`choose_headsup`
+STYLES = ("random", "steady")
+
+
+def choose_headsup(
+    view: dict[str, Any], rng: random.Random, bank: int | None = None, style: str = "random"
+) -> dict[str, Any] | None:
     """The owner's next command in a heads-up room's ``view`` (``room.view(owner)``), or None
     when nothing is the owner's to do: ``deal`` when a hand may be dealt (and ``bank``, when
     known, in cents, holds the ante), ``draw`` at the draw,
-    else one of the engine's legal actions at random (the keep mask, at random, on the first
-    action of the hand, when the view says it is needed)."""
+    else one of the engine's legal actions at random (the keep mask, on the first action of the
+    hand, when the view says it is needed).
+
+    ``style="random"``: every legal action equally likely, the keep mask uniform over 0..31 (the
+    widest coverage of the rules; such a player loses its 8 jbits in about five hands).
+    ``style="steady"``: a cautious person's habits: the House rule's keep and :func:`steady_weights`
+    (it keeps a bank for dozens of hands, so a load test's rooms are played in, not opened and
+    abandoned every few hands)."""
+    if style not in STYLES:
+        raise ValueError(f"style is one of {STYLES}, got {style!r}")
     hand = view.get("hand")
     if view.get("can_deal"):
         return {"type": "deal"} if bank is None or bank >= 100 else None
@@ -56,11 +70,45 @@ def choose_headsup(view: dict[str, Any], rng: random.Random, bank: int | None = 
     legal = [a for a in v.get("legal") or [] if a.get("kind") != "draw"]
     if v.get("to_act") != v.get("seat") or v.get("phase") not in ("pre", "post") or not legal:
         return None
-    a = rng.choice(legal)
+    if style == "random":
+        a = rng.choice(legal)
+    else:
+        a = rng.choices(legal, steady_weights(legal, v.get("cards") or [], v.get("phase") == "post"))[0]
     cmd: dict[str, Any] = {"type": "act", "kind": a["kind"], "amount": a.get("amount")}
     if v.get("needs_keep"):
-        cmd["keep"] = rng.randrange(32)
+        cmd["keep"] = rng.randrange(32) if style == "random" else house_keep_of(v.get("cards") or [])
     return cmd
+
+
+def steady_weights(legal: Sequence[dict[str, Any]], cards: Sequence[str], post: bool) -> list[int]:
+    """The steady player's weight of each legal action, from its five cards' category: a check
+    when free (a bet with two pair or better, one time in three), facing a bet a call with a
+    pair (two pair after the draw) or better, a raise with trips or better, else a fold."""
+    from poker51.cards import parse_cards
+    from poker51.hands.pure import pure_strength
+
+    cat = pure_strength(parse_cards(" ".join(cards))) >> 20 if len(cards) == 5 else 0
+    free = any(x.get("kind") == "check" for x in legal)
+    out = []
+    for x in legal:
+        kind = x.get("kind")
+        if free:
+            out.append(2 if kind == "check" else 1 if kind == "raise" and cat >= 2 else 0)
+        elif kind == "call":
+            out.append(1 if cat >= (2 if post else 1) else 0)
+        elif kind == "raise":
+            out.append(1 if cat >= 3 else 0)
+        else:  # fold
+            out.append(1 if cat < (2 if post else 1) else 0)
+    return out if any(out) else [1] * len(out)
+
+
+def house_keep_of(cards: Sequence[str]) -> int:
+    """The House rule's keep mask (ordinary rule) of five cards written as strings ("As")."""
+    from poker51.cards import parse_cards
+    from poker51.hands.pure import pure_house
+
+    return int(pure_house(parse_cards(" ".join(cards)))[0])
 
 
 def choose_fiveseat(view: dict[str, Any], seat: int | None, rng: random.Random) -> dict[str, Any] | None:
@@ -157,8 +205,11 @@ class WsBot:
     """One connection of ``token`` to ``/ws/{room}`` of ``base`` (``ws://127.0.0.1:PORT``) over
     the ``websockets`` package; :attr:`latencies` holds each command's send-to-answer seconds."""
 
-    def __init__(self, base: str, room: str, token: str | None, name: str = "bot") -> None:
+    def __init__(self, base: str, room: str, token: str | None, name: str = "bot", quiet: bool = False) -> None:
         self.base, self.room, self.token, self.name = base, room, token, name
+        #: a quiet bot (a load test's watcher) only counts the frames after its welcome
+        #: (``track.frames``): it sends no command, so it needs none of them read
+        self.quiet = quiet
         self.track = Tracker()
         self.ws: Any = None
         self.latencies: list[float] = []
@@ -191,6 +242,9 @@ class WsBot:
     async def _read(self) -> None:
         try:
             async for text in self.ws:
+                if self.quiet:
+                    self.track.frames += 1
+                    continue
                 frame = json.loads(text)
                 self.track.see(frame)
                 re_id = frame.get("re")
@@ -443,6 +497,9 @@ def audit(url: str) -> dict[str, Any]:
 
 __all__ = [
     "RECV_TIMEOUT",
+    "STYLES",
+    "house_keep_of",
+    "steady_weights",
     "audit",
     "ServerProcess",
     "free_port",

@@ -35,11 +35,13 @@ due first, so the clock runs from the moment the bank fell below 8).
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import json
 import re
 import secrets
-from collections.abc import Callable, Sequence
+import threading
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -397,6 +399,9 @@ class Store:
 
     def __init__(self, engine: Engine, url: str) -> None:
         self.engine, self.url = engine, url
+        #: on SQLite, each thread's own connection for :meth:`command_reads` (:meth:`_reads`)
+        self._local = threading.local()
+        self._readers: list[Connection] = []
 
     @classmethod
     def open(cls, url: str = DEFAULT_URL, now: float = 0.0) -> Store:
@@ -419,7 +424,36 @@ class Store:
         return store
 
     def close(self) -> None:
+        for c in self._readers:
+            with contextlib.suppress(Exception):
+                c.close()
+        self._readers.clear()
         self.engine.dispose()
+
+    @contextlib.contextmanager
+    def _reads(self) -> Iterator[Connection]:
+        """A connection for the hot path's reads.  On SQLite, the calling thread's own, kept open:
+        the host reads on its event loop before every command, and a pool checkout and its reset
+        on return cost more CPU than the two reads (``docs/design/service-scaling.md``).  Its
+        statements run outside any transaction (the driver begins one only before a write), so
+        each sees every commit made before it, as a fresh connection's would; a driver error
+        closes it, and the next read opens another.  Elsewhere a pooled connection per call."""
+        if self.engine.dialect.name != "sqlite":
+            with self.engine.connect() as pooled:
+                yield pooled
+            return
+        kept: Connection | None = getattr(self._local, "conn", None)
+        if kept is None or kept.closed:
+            kept = self._local.conn = self.engine.connect()
+            self._readers.append(kept)
+        try:
+            yield kept
+        except sa.exc.DBAPIError:
+            self._local.conn = None
+            self._readers.remove(kept)
+            with contextlib.suppress(Exception):
+                kept.close()
+            raise
 
     @property
     def backend(self) -> str:
@@ -494,7 +528,7 @@ class Store:
     def command_reads(self, account: str, action_id: str, now: float) -> tuple[dict[str, Any] | None, int]:
         """What the host reads before a command, on one connection: the stored answer to
         (``account``, ``action_id``) or None (:meth:`answer`), and :meth:`bank_due`."""
-        with self.engine.connect() as conn:
+        with self._reads() as conn:
             r = SQL_ANSWER.one(conn, account=account, action=action_id)
             return (None if r is None else json.loads(r[0])), self._bank_due(conn, account, now)
 
@@ -596,7 +630,7 @@ class Store:
             return [StoredEvent(r.seq, r.turn, r.audience, json.loads(r.payload)) for r in rows]
 
     def answer(self, account: str, action_id: str) -> dict[str, Any] | None:
-        with self.engine.connect() as conn:
+        with self._reads() as conn:
             r = SQL_ANSWER.one(conn, account=account, action=action_id)
         return None if r is None else json.loads(r[0])
 
