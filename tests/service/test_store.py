@@ -4,6 +4,7 @@ nothing, receipts are unique per account."""
 
 from __future__ import annotations
 
+import threading
 from pathlib import Path
 
 import pytest
@@ -233,11 +234,19 @@ def test_command_reads_see_every_commit_made_before_them(db_url):
         out = Outcome([{"k": k}], [Movement(acc, -100, "ante", None)], [])
         store.commit("r", out, [], 1.0, acc, f"a{k}", answer=lambda c, k=k: {"k": k, "bank": c.banks[acc]})
         assert store.command_reads(acc, f"a{k}", 1.0) == ({"k": k, "bank": START_BANK - 100 * k}, START_BANK - 100 * k)
-    assert len(store._readers) == (1 if store.backend == "sqlite" else 0)  # one kept, reused
+    sqlite = store.backend == "sqlite"
+    assert len(store._conns) == (1 if sqlite else 0)  # one kept, reused
     with pytest.raises(StoreError, match="no account"):
         store.command_reads("nobody", "a1", 1.0)
+    # a thread's own: another thread's reads open a second, and once that thread has ended,
+    # the next thread to open one closes it
+    for _ in range(3):
+        t = threading.Thread(target=store.command_reads, args=(acc, "a3", 1.0))
+        t.start()
+        t.join()
+    assert len(store._conns) == (2 if sqlite else 0)
     store.close()
-    assert store._readers == []
+    assert store._conns == {}
 
 
 @pytest.mark.parametrize("url", ["sqlite://", "mysql://x@y/z", "not a url", "sqlite:///:memory:"])

@@ -324,7 +324,11 @@ class HeadsUpRoom:
 
     # ------------------------------------------------------------------ views
     def view(self, account: str | None) -> dict[str, Any]:
-        mine = account is not None and account == self.owner
+        return self._view(account is not None and account == self.owner, None)
+
+    def _view(self, mine: bool, seat_view: dict[str, Any] | None) -> dict[str, Any]:
+        """The owner's view (``mine``) or anyone else's; ``seat_view``: the hand's
+        ``view_json(H)`` when the caller has it (one computed for both views of a command)."""
         out: dict[str, Any] = {
             "kind": self.kind,
             "room": self.id,
@@ -338,7 +342,7 @@ class HeadsUpRoom:
         if self.hand is None:
             return out
         done = self.hand.phase == DONE
-        v = self.hand.view_json(H)
+        v = self.hand.view_json(H) if seat_view is None else seat_view
         if not mine and not done:
             v = {**v, "cards": None, "keep": None, "legal": [], "needs_keep": False}
         if not mine and done:
@@ -494,9 +498,10 @@ class HeadsUpRoom:
         return Outcome([entry], movements, events)
 
     def _events(self) -> list[Event]:
+        v = None if self.hand is None else self.hand.view_json(H)  # the views below only read it
         return [
-            Event(f"account:{self.owner}", {"type": "state", "view": self.view(self.owner)}),
-            Event("watchers", {"type": "state", "view": self.view(None)}),
+            Event(f"account:{self.owner}", {"type": "state", "view": self._view(True, v)}),
+            Event("watchers", {"type": "state", "view": self._view(False, v)}),
         ]
 
 

@@ -399,9 +399,9 @@ class Store:
 
     def __init__(self, engine: Engine, url: str) -> None:
         self.engine, self.url = engine, url
-        #: on SQLite, each thread's own connection for :meth:`command_reads` (:meth:`_reads`)
-        self._local = threading.local()
-        self._readers: list[Connection] = []
+        #: on SQLite, the connections kept per thread for the hot path (:meth:`_kept`)
+        self._conns: dict[threading.Thread, Connection] = {}
+        self._conns_lock = threading.Lock()
 
     @classmethod
     def open(cls, url: str = DEFAULT_URL, now: float = 0.0) -> Store:
@@ -424,35 +424,44 @@ class Store:
         return store
 
     def close(self) -> None:
-        for c in self._readers:
-            with contextlib.suppress(Exception):
-                c.close()
-        self._readers.clear()
+        with self._conns_lock:
+            for c in self._conns.values():
+                with contextlib.suppress(Exception):
+                    c.close()
+            self._conns.clear()
         self.engine.dispose()
 
     @contextlib.contextmanager
-    def _reads(self) -> Iterator[Connection]:
-        """A connection for the hot path's reads.  On SQLite, the calling thread's own, kept open:
-        the host reads on its event loop before every command, and a pool checkout and its reset
-        on return cost more CPU than the two reads (``docs/design/service-scaling.md``).  Its
-        statements run outside any transaction (the driver begins one only before a write), so
-        each sees every commit made before it, as a fresh connection's would; a driver error
-        closes it, and the next read opens another.  Elsewhere a pooled connection per call."""
+    def _kept(self) -> Iterator[Connection]:
+        """A connection for the hot path (a command's reads on the event loop, the group
+        commit's transactions on its writer thread).  On SQLite, the calling thread's own, kept
+        open: a pool checkout and its reset on return cost more CPU than a command's two reads
+        (``docs/design/service-scaling.md``).  Outside a transaction its statements see every
+        commit made before them, as a fresh connection's would (the driver begins a transaction
+        only before a write, and the caller's ``conn.begin()`` ends its own).  A driver error
+        other than a constraint's (a bank refusal) closes it, and the next call opens another;
+        the connections of threads that have ended are closed when a thread opens one.
+        Elsewhere (PostgreSQL: the reads run in worker threads) a pooled connection per call."""
         if self.engine.dialect.name != "sqlite":
             with self.engine.connect() as pooled:
                 yield pooled
             return
-        kept: Connection | None = getattr(self._local, "conn", None)
+        me = threading.current_thread()
+        kept = self._conns.get(me)
         if kept is None or kept.closed:
-            kept = self._local.conn = self.engine.connect()
-            self._readers.append(kept)
+            with self._conns_lock:
+                for t in [t for t in self._conns if not t.is_alive()]:
+                    with contextlib.suppress(Exception):
+                        self._conns.pop(t).close()
+                kept = self._conns[me] = self.engine.connect()
         try:
             yield kept
-        except sa.exc.DBAPIError:
-            self._local.conn = None
-            self._readers.remove(kept)
-            with contextlib.suppress(Exception):
-                kept.close()
+        except sa.exc.DBAPIError as exc:
+            if not isinstance(exc, sa.exc.IntegrityError):
+                with self._conns_lock:
+                    self._conns.pop(me, None)
+                with contextlib.suppress(Exception):
+                    kept.close()
             raise
 
     @property
@@ -528,7 +537,7 @@ class Store:
     def command_reads(self, account: str, action_id: str, now: float) -> tuple[dict[str, Any] | None, int]:
         """What the host reads before a command, on one connection: the stored answer to
         (``account``, ``action_id``) or None (:meth:`answer`), and :meth:`bank_due`."""
-        with self._reads() as conn:
+        with self._kept() as conn:
             r = SQL_ANSWER.one(conn, account=account, action=action_id)
             return (None if r is None else json.loads(r[0])), self._bank_due(conn, account, now)
 
@@ -630,7 +639,7 @@ class Store:
             return [StoredEvent(r.seq, r.turn, r.audience, json.loads(r.payload)) for r in rows]
 
     def answer(self, account: str, action_id: str) -> dict[str, Any] | None:
-        with self._reads() as conn:
+        with self._kept() as conn:
             r = SQL_ANSWER.one(conn, account=account, action=action_id)
         return None if r is None else json.loads(r[0])
 
@@ -667,7 +676,7 @@ class Store:
         is the order of its commands."""
         if len(jobs) > 1:
             try:
-                with self.engine.begin() as conn:
+                with self._kept() as conn, conn.begin():
                     done: list[Committed | Exception] = [job(conn) for job in jobs]
                 return done
             except Exception:  # each job again, alone, below
@@ -675,7 +684,7 @@ class Store:
         out: list[Committed | Exception] = []
         for job in jobs:
             try:
-                with self.engine.begin() as conn:
+                with self._kept() as conn, conn.begin():
                     out.append(job(conn))
             except Exception as exc:  # handed back to the job's caller
                 out.append(exc)
@@ -745,7 +754,7 @@ class Store:
             seq += 1
             body = dumps(ev.payload)
             rows.append({"room_id": room_id, "seq": seq, "turn": turn, "audience": aud, "payload": body, "at": now})
-            out.events.append(StoredEvent(seq, turn, aud, json.loads(body), body))
+            out.events.append(StoredEvent(seq, turn, aud, ev.payload, body))
         if rows:
             SQL_EVENT.many(conn, rows)
         out.seq = seq
