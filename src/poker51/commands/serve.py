@@ -146,7 +146,8 @@ def run(args: argparse.Namespace) -> int:
     gc.collect()
     gc.freeze()
     # a full collection walks every live room and socket (50-120 ms on a slow hour): at most one
-    # per 100 middle-generation collections, not the default 10 (the same document, "Pauses")
+    # per 100 middle-generation collections, not the default 10 (the same document, "Steady
+    # players, rarer full collections, kept connections")
     gc.set_threshold(*FULL_GC_THRESHOLDS)
     print(f"poker51 serve: http://{args.host}:{args.port}/ (database {host.store.url}; Ctrl-C stops)", flush=True)
     # no per-message deflate: frames are small, and zlib on every frame to every watcher was a
