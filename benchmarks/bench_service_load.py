@@ -111,9 +111,7 @@ async def table(
     rng = random.Random(seed * 1_000_003 + k)
     while not load.stop.is_set():
         acc = await asyncio.to_thread(post_json, f"{server.http}/api/accounts")
-        room = await asyncio.to_thread(
-            post_json, f"{server.http}/api/rooms", {"kind": "headsup"}, acc["token"]
-        )
+        room = await asyncio.to_thread(post_json, f"{server.http}/api/rooms", {"kind": "headsup"}, acc["token"])
         load.rooms += 1
         player = WsBot(server.ws, room["room"], acc["token"], name=f"t{k}")
         eyes = [WsBot(server.ws, room["room"], None, name=f"t{k}w{i}", quiet=True) for i in range(watchers)]
