@@ -639,7 +639,7 @@ class Store:
             return [StoredEvent(r.seq, r.turn, r.audience, json.loads(r.payload)) for r in rows]
 
     def answer(self, account: str, action_id: str) -> dict[str, Any] | None:
-        with self._kept() as conn:
+        with self.engine.connect() as conn:
             r = SQL_ANSWER.one(conn, account=account, action=action_id)
         return None if r is None else json.loads(r[0])
 
