@@ -89,10 +89,16 @@ def test_the_abstraction_size_study_has_a_row_per_bucket_count(results):
         assert results.abstraction_size is None
         return
     df = results.abstraction_size
-    assert df is not None and list(df["buckets"]) == sorted(study["buckets"])
+    refined = df["class_set"] == "refined"
+    assert df is not None and list(df.loc[~refined, "buckets"]) == sorted(study["buckets"])
+    assert (
+        list(df.loc[refined, "buckets"]) == sorted(study.get("refined", []))
+        and not refined.iloc[: (~refined).sum()].any()
+    )
+    assert (df.loc[refined, "classes"] == 25).all() and (df.loc[~refined, "classes"] == 19).all()
     assert (df["private_states"] == df["classes"] + df["buckets"]).all() and set(df["variant"]) == {"standard"}
     assert (df["pop_hands"] == study["evidence_hands"]).all() and (df["lbr_hands"] == study["lbr_hands"]).all()
-    ref = df[df["buckets"] == df["reference_buckets"]]
+    ref = df[(df["buckets"] == df["reference_buckets"]) & ~refined]
     assert len(ref) == 1 and (ref[["pop_vs_ref", "holdout_vs_ref", "lbr_vs_ref"]] == 0).all(axis=None)
     assert (df["nash_iterations"] <= study["iterations"]).all() and (df["rnr_iterations"] <= study["iterations"]).all()
     assert results.units("study/abstraction_size.parquet")["value_low"] == JBITS

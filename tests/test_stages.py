@@ -310,6 +310,113 @@ def test_abstraction_size_study(abstraction_dir, tmp_path):
     assert figs[0] == figs[1]
 
 
+def test_the_study_gathers_a_refined_row_and_the_bounds_by_play(tmp_path):
+    """The gather on written files: the refined set's row after the standard rows, V_ind's
+    difference from the standard reference, the bound columns and their units carried over."""
+    import numpy as np
+    import pandas as pd
+
+    from poker51.io import write_parquet
+    from poker51.provenance import table_metadata
+    from poker51.stages import gather_abstraction_size
+
+    paths: dict[str, list[str]] = {"tables": [], "timings": [], "hands": [], "br": []}
+    for cs, b, v in (("refined", 40, 0.10), ("standard", 40, 0.12), ("standard", 10, 0.17)):
+        stem = tmp_path / f"{cs}{b}"
+        row = {"variant": "standard", "class_set": cs, "buckets": b, "lbr_hands": 4, "private_states": b + 19}
+        write_parquet(pd.DataFrame([row]), f"{stem}.parquet", metadata=table_metadata(None, {"lbr_hands": "deals"}))
+        deals = pd.DataFrame(
+            {"class_set": cs, "buckets": b, "scope": "pop", "hand": np.arange(4), "net": v * np.arange(4)}
+        )
+        write_parquet(deals, f"{stem}_hands.parquet", metadata=table_metadata(None, {}))
+        br = {
+            "class_set": cs,
+            "buckets": b,
+            "p": 0.5,
+            "v_abstract": 0.03,
+            "v_ind": v,
+            "v_ind_abstract_human": np.nan,
+            "dealt_hands": 9,
+            "classes": 25 if cs == "refined" else 19,
+            "ind_gap": v - 0.03,
+            "human_gap": np.nan,
+            "v_real_lower": v - 0.01,
+            "v_real_lower_ci_low": v - 0.02,
+            "v_real_lower_ci_high": v,
+            "v_real_lower_hands": 8,
+        }
+        write_parquet(
+            pd.DataFrame([br]), f"{stem}_br.parquet", metadata=table_metadata(None, {"v_real_lower": "jbits won by H"})
+        )
+        pd.DataFrame(
+            [
+                {
+                    "class_set": cs,
+                    "buckets": b,
+                    "private_states": b + 19,
+                    "nash_cpu_seconds_per_iteration": 0.01 * b,
+                    "nash_seconds_per_iteration": 0.01 * b,
+                }
+            ]
+        ).to_csv(f"{stem}.tsv", sep="\t", index=False)
+        for k, suffix in (
+            ("tables", ".parquet"),
+            ("timings", ".tsv"),
+            ("hands", "_hands.parquet"),
+            ("br", "_br.parquet"),
+        ):
+            paths[k].append(f"{stem}{suffix}")
+    out = {"table": str(tmp_path / "all.parquet"), "timing": str(tmp_path / "all.tsv")}
+    gather_abstraction_size(paths["tables"], paths["timings"], paths["hands"], 40, out, br=paths["br"], margin=0.05)
+    df = read_parquet(out["table"])
+    assert df[["class_set", "buckets"]].values.tolist() == [["standard", 10], ["standard", 40], ["refined", 40]]
+    assert df["v_ind_vs_ref"].tolist() == pytest.approx([0.05, 0.0, -0.02])
+    assert df["pop_vs_ref"].tolist() == pytest.approx([0.075, 0.0, -0.03])  # mean of (v - 0.12) * (0, 1, 2, 3)
+    assert df["v_real_lower_hands"].tolist() == [8, 8, 8] and df["v_real_lower"].tolist() == pytest.approx(
+        [0.16, 0.11, 0.09]
+    )
+    from poker51.io import read_metadata
+
+    assert read_metadata(out["table"])["units"]["v_real_lower"] == "jbits won by H"
+    assert pd.read_csv(out["timing"], sep="\t")["class_set"].tolist() == ["standard", "standard", "refined"]
+
+
+@pytest.mark.slow  # V_ind twice on the full deck and a refined abstraction built and solved: about three minutes
+def test_the_refined_study_row_with_v_ind_and_the_bound(tmp_path):
+    """A refined job and a standard job at 10 buckets with the exact best response and the bound
+    by play: the refined files say so, 25 classes, the bound's interval holds its mean, the same
+    deals for both (the same hands count and seed), and V_ind's exact difference is gathered."""
+    import pandas as pd
+
+    from poker51.stages import gather_abstraction_size, run_abstraction_size
+
+    cfg = {"algorithm": "dcfr", "target_exploitability": 0.001, "check_first": 10, "check_growth": 1.25}
+    study = {"p": 0.5, "iterations": 40, "evidence_hands": 12, "lbr_hands": 0, "bound_hands": 100_000,
+             "bound_seed": 51026}  # fmt: skip
+    files = {}
+    for cs in ("standard", "refined"):
+        files[cs] = {k: str(tmp_path / f"{cs}{suffix}") for k, suffix in (("table", ".parquet"),
+                     ("hands", "_hands.parquet"), ("timing", ".tsv"), ("br", "_br.parquet"))}  # fmt: skip
+        run_abstraction_size(10, {"belief_seed": 51, "belief_samples": 1000}, "config/population.yaml", None, cfg,
+                             study, {"seed": 51006, "stack": 100}, {"seed": 51012, "particles": 16, "max_tries": 512},
+                             files[cs], class_set=cs)  # fmt: skip
+    ref = read_parquet(files["refined"]["br"]).iloc[0]
+    std = read_parquet(files["standard"]["br"]).iloc[0]
+    assert (ref["class_set"], ref["classes"], std["classes"]) == ("refined", 25, 19)
+    for r in (ref, std):
+        assert r["v_real_lower_ci_low"] <= r["v_real_lower"] <= r["v_real_lower_ci_high"]
+        assert r["v_real_lower_hands"] == 100_000
+    assert read_parquet(files["refined"]["table"])["class_set"].tolist() == ["refined"]
+    assert set(read_parquet(files["refined"]["hands"])["class_set"]) == {"refined"}
+    out = {"table": str(tmp_path / "all.parquet"), "timing": str(tmp_path / "all.tsv")}
+    listed = {k: [f[k] for f in files.values()] for k in ("table", "timing", "hands", "br")}
+    gather_abstraction_size(listed["table"], listed["timing"], listed["hands"], 10, out, br=listed["br"])
+    df = read_parquet(out["table"])
+    assert df["class_set"].tolist() == ["standard", "refined"]
+    assert df["v_ind_vs_ref"].tolist() == pytest.approx([0.0, ref["v_ind"] - std["v_ind"]], abs=1e-15)
+    assert (pd.read_csv(out["timing"], sep="\t")["class_set"] == ["standard", "refined"]).all()
+
+
 # A solve job imports its stage module alone (docs/design-choices.md, "A job imports what it uses").
 _IMPORTS = """
 import sys

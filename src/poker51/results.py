@@ -78,11 +78,12 @@ class Results:
     - ``variants``: :class:`VariantResults` per variant found, in the package's variant order
     - ``receipt``: the receipt (config, packages, seeds, SHA-256 of every file)
     - ``verify``: the verifier's report (None if absent)
-    - ``abstraction_size``: the abstraction-size study, one row per bucket count (buckets,
-      classes, private_states, value bracket, nash_*/rnr_* iterations, exploitability,
+    - ``abstraction_size``: the abstraction-size study, one row per abstraction (class_set,
+      standard or refined; buckets, classes, private_states, value bracket, nash_*/rnr_* iterations, exploitability,
       guarantee, vs_population; pop_*, holdout_* real-card means with 95% CIs in jbits per hand
       for Riemann, lbr_win* what the local best response wins; ``*_vs_ref*``: the paired difference
-      from the ``reference_buckets`` row on the same deals); None if the study is off
+      from the standard classes' ``reference_buckets`` row on the same deals; v_abstract, v_ind,
+      v_real_lower* the p table's best responses when realcard_br is on); None if the study is off
     """
 
     root: Path

@@ -85,3 +85,22 @@ def test_equivalence_margins_and_statements():
     assert "holdout_equivalent" not in eq.columns
     with pytest.raises(ValueError, match="margin must be above 0"):
         equivalence(d, 0.0)
+
+
+def test_a_refined_row_is_paired_with_the_standard_reference():
+    """A refined class set's row at the reference bucket count is compared with the standard
+    classes' reference row on the same deals (not with itself), and sorts after the standard rows."""
+    from poker51.realcard.abstraction_size import sort_sizes
+
+    rng = np.random.default_rng(5)
+    base = rng.normal(0.0, 2.0, 40)
+    frames = [
+        pd.DataFrame({"class_set": cs, "buckets": b, "scope": "pop", "hand": np.arange(40), "net": base + shift})
+        for cs, b, shift in (("refined", 40, 0.25), ("standard", 40, 0.0), ("standard", 10, -0.5))
+    ]
+    out = paired_differences(pd.concat(frames, ignore_index=True), 40)
+    assert out[["class_set", "buckets"]].values.tolist() == [["standard", 10], ["standard", 40], ["refined", 40]]
+    assert out["pop_vs_ref"].tolist() == pytest.approx([-0.5, 0.0, 0.25])
+    assert out.loc[2, "pop_vs_ref_ci_low"] == out.loc[2, "pop_vs_ref_ci_high"]  # a constant shift: no spread
+    legacy = sort_sizes(pd.DataFrame({"buckets": [40, 10]}))  # a table from before the class sets
+    assert legacy.values.tolist() == [[10, "standard"], [40, "standard"]]

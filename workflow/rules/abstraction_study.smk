@@ -3,7 +3,10 @@
 # Nash and p tables, plays the p table on real cards and computes its exact best response in G_ind
 # (V_ind, when realcard_br is on; Riemann's strength table from the standard variant's
 # realcard_riemann job when standard is solved); the gathered table and its figure
-# are in the receipt, the wall-clock seconds and memory (timing TSV, cost figure) are not.
+# are in the receipt, the wall-clock seconds and memory (timing TSV, cost figure) are not.  With
+# realcard_br on, each job also plays the G_ind best response on real cards against its p table
+# (the lower bound by play, abstraction_study.bound_hands deals).  abstraction_size_refined is the
+# same job on the refined class set (abstraction_study.refined: its bucket counts).
 
 
 rule abstraction_size:
@@ -35,6 +38,8 @@ rule abstraction_size:
         lbr_seed=STUDY.get("lbr_seed", config["lbr"]["seed"]),
         particles=config["lbr"]["particles"],
         max_tries=config["lbr"]["max_tries"],
+        bound_hands=STUDY.get("bound_hands", 2000000),
+        bound_seed=STUDY.get("bound_seed", config.get("realcard_bounds", {}).get("seed", 51026)),
     conda:
         "../envs/poker51.yaml"
     log:
@@ -49,12 +54,29 @@ rule abstraction_size:
         "../scripts/abstraction_size.py"
 
 
+use rule abstraction_size as abstraction_size_refined with:
+    input:
+        # Riemann's strength table is per class: the refined set's is computed in the job (~13 s)
+        population=config["population"],
+        holdout=[config["holdout"]] if config.get("holdout") else [],
+        riemann=[],
+    output:
+        table=out("study/abstraction_size/refined_b{buckets}.parquet"),
+        hands=out("study/abstraction_size/refined_b{buckets}_hands.parquet"),
+        timing=out("study/abstraction_size/refined_b{buckets}.tsv"),
+        **({"br": out("study/abstraction_size/refined_b{buckets}_br.parquet")} if STUDY_BR else {}),
+    log:
+        f"{LOGS}/abstraction_size_refined_b{{buckets}}.log",
+    benchmark:
+        out("benchmarks/abstraction_size_refined_b{buckets}.tsv")
+
+
 rule gather_abstraction_size:
     input:
-        tables=[out(f"study/abstraction_size/b{b}.parquet") for b in STUDY_BUCKETS],
-        timings=[out(f"study/abstraction_size/b{b}.tsv") for b in STUDY_BUCKETS],
-        hands=[out(f"study/abstraction_size/b{b}_hands.parquet") for b in STUDY_BUCKETS],
-        br=[out(f"study/abstraction_size/b{b}_br.parquet") for b in STUDY_BUCKETS] if STUDY_BR else [],
+        tables=[out(f"study/abstraction_size/{s}.parquet") for s in STUDY_SIZES],
+        timings=[out(f"study/abstraction_size/{s}.tsv") for s in STUDY_SIZES],
+        hands=[out(f"study/abstraction_size/{s}_hands.parquet") for s in STUDY_SIZES],
+        br=[out(f"study/abstraction_size/{s}_br.parquet") for s in STUDY_SIZES] if STUDY_BR else [],
     output:
         table=out("study/abstraction_size.parquet"),
         timing=out("study/abstraction_size_timing.tsv"),

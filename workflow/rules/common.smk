@@ -302,6 +302,11 @@ STUDY = config.get("abstraction_study", {})
 #: the bucket counts of the abstraction-size study (none when abstraction_study.enabled is false)
 STUDY_BUCKETS = sorted({int(b) for b in STUDY.get("buckets", [10, 20, 40, 80, 160])}) if STUDY.get("enabled", True) else []
 
+#: the bucket counts at which the refined class set is solved too (abstraction_study.refined)
+STUDY_REFINED = sorted({int(b) for b in STUDY.get("refined", [])}) if STUDY_BUCKETS else []
+#: the stems of the study's per-abstraction files: b{buckets} (standard classes), refined_b{buckets}
+STUDY_SIZES = [f"b{b}" for b in STUDY_BUCKETS] + [f"refined_b{b}" for b in STUDY_REFINED]
+
 #: the bucket count the others are compared with on the same deals (paired differences)
 STUDY_REFERENCE = STUDY.get("reference") or (
     config["abstraction"]["buckets"] if config["abstraction"]["buckets"] in STUDY_BUCKETS else max(STUDY_BUCKETS or [0])
@@ -331,7 +336,7 @@ def study_receipt_files():
     if not STUDY_BUCKETS:
         return []
     return (
-        [out(f"study/abstraction_size/b{b}{kind}.parquet") for b in STUDY_BUCKETS
+        [out(f"study/abstraction_size/{s}{kind}.parquet") for s in STUDY_SIZES
          for kind in ("", "_hands", *(("_br",) if STUDY_BR else ()))]
         + [out("study/abstraction_size.parquet")]
         + figure("abstraction_size")

@@ -1,4 +1,4 @@
-"""Rule abstraction_size: one bucket count of the abstraction-size study."""
+"""Rules abstraction_size and abstraction_size_refined: one abstraction of the abstraction-size study."""
 
 from poker51.stages import logged, provenance, run_abstraction_size
 
@@ -16,7 +16,14 @@ with logged(snakemake.log[0]):
             "check_growth": p.check_growth,
             "warm_clock": p.warm_clock,
         },
-        study_cfg={"p": p.p, "iterations": p.iterations, "evidence_hands": p.evidence_hands, "lbr_hands": p.lbr_hands},
+        study_cfg={
+            "p": p.p,
+            "iterations": p.iterations,
+            "evidence_hands": p.evidence_hands,
+            "lbr_hands": p.lbr_hands,
+            "bound_hands": p.bound_hands,
+            "bound_seed": p.bound_seed,
+        },
         evidence_cfg={"seed": p.evidence_seed, "stack": p.stack},
         lbr_cfg={"seed": p.lbr_seed, "particles": p.particles, "max_tries": p.max_tries},
         out=dict(snakemake.output.items()),
@@ -27,4 +34,5 @@ with logged(snakemake.log[0]):
         ),
         riemann=snakemake.input.riemann[0] if snakemake.input.riemann else None,
         br_provenance=provenance(snakemake.rule, snakemake.wildcards, p, snakemake.input),
+        class_set="refined" if snakemake.rule == "abstraction_size_refined" else "standard",
     )

@@ -32,14 +32,21 @@ for _, row in scores[scores["table"] == "rnr"].iterrows():
         sys.exit(f"check_smoke: scores of {row['variant']} break guarantee <= value <= vs_population")
 if not (scores["value_low"] <= scores["value_high"] + 1e-12).all():
     sys.exit("check_smoke: a value bracket is inverted")
-# the abstraction-size study (when on): one row per bucket count, sorted; its brackets ordered,
+# the abstraction-size study (when on): one row per bucket count, sorted (the standard classes',
+# then the refined set's, which has more classes); its brackets ordered,
 # the Nash table's guarantee the bracket's low end, the p table's guarantee under the value
 # within its exploitability, and every real-card interval holding its mean
 study = results / "study" / "abstraction_size.parquet"
 if study.exists():
     sizes = read_parquet(study)
-    if not sizes["buckets"].is_monotonic_increasing or not (sizes["value_low"] <= sizes["value_high"]).all():
-        sys.exit(f"check_smoke: {study}: rows unsorted or a value bracket inverted")
+    refined = sizes["class_set"] == "refined"
+    order = [*sorted(sizes.loc[~refined, "buckets"]), *sorted(sizes.loc[refined, "buckets"])]
+    if list(sizes["buckets"]) != order or refined.to_numpy().tolist() != sorted(refined):
+        sys.exit(f"check_smoke: {study}: rows not the standard classes' bucket counts, then the refined set's")
+    if not (sizes["value_low"] <= sizes["value_high"]).all():
+        sys.exit(f"check_smoke: {study}: a value bracket is inverted")
+    if refined.any() and not (sizes.loc[refined, "classes"] > sizes.loc[~refined, "classes"].max()).all():
+        sys.exit(f"check_smoke: {study}: the refined class set has no more classes than the standard one")
     if not (sizes["nash_guarantee"] == sizes["value_low"]).all():
         sys.exit(f"check_smoke: {study}: a Nash guarantee is not its bracket's low end")
     if not (sizes["rnr_guarantee"] <= sizes["value_high"] + 2 * sizes["rnr_exploitability"]).all():

@@ -40,6 +40,7 @@ import numpy as np
 import pandas as pd
 from numba import njit
 
+from poker51.abstraction.keys import CLASS_SETS, REFINED_FIRST, class_set_of, hand_class_key_strength, refine_key
 from poker51.abstraction.transitions import deck_hands
 from poker51.cards import MARKER
 from poker51.hands.evaluate import FLUSH, FULL_HOUSE, ONE_PAIR, STRAIGHT, THREE_OF_A_KIND, TWO_PAIR, strength_plain
@@ -50,6 +51,12 @@ BASE_NAMES = (
     "no_pair_king_high_or_lower", "no_pair_ace_high", "four_to_an_open_ended_straight", "four_to_a_flush",
     "pair_2_to_6", "pair_7", "pair_8", "pair_9", "pair_T", "pair_J", "pair_Q", "pair_K", "pair_A",
     "two_pair", "three_of_a_kind", "straight", "flush", "full_house", "four_of_a_kind_or_better",
+)  # fmt: skip
+#: the names of every base code: :data:`BASE_NAMES`, then the refined set's own codes 19..26
+#: (:data:`poker51.abstraction.keys.REFINED_PARENT`)
+ALL_BASE_NAMES = BASE_NAMES + (
+    "pair_2", "pair_3", "pair_4", "pair_5", "pair_6",
+    "no_pair_king_high", "no_pair_queen_high", "no_pair_jack_high_or_lower",
 )  # fmt: skip
 
 
@@ -85,6 +92,26 @@ def base_class_kernel(step, s):
     if step == 6:
         return 2
     return 1 if top == 12 else 0
+
+
+def refine_bases(base, strengths) -> np.ndarray:
+    """:func:`poker51.abstraction.keys.refine_base` over arrays (int64)."""
+    base = np.asarray(base, np.int64)
+    top = (np.asarray(strengths, np.int64) >> 16) & 15
+    out = np.where(base == 4, REFINED_FIRST + top, base)
+    return np.where(base == 0, np.where(top == 11, 24, np.where(top == 10, 25, 26)), out)
+
+
+def hand_bases(ht: HandTable, class_set: str = "standard") -> np.ndarray:
+    """Every dealt hand's base code (``ht`` order) in the class set ``class_set``."""
+    if class_set not in CLASS_SETS:
+        raise ValueError(f"unknown class set {class_set!r}; expected one of {list(CLASS_SETS)}")
+    return ht.base.astype(np.int64) if class_set == "standard" else refine_bases(ht.base, ht.strengths)
+
+
+def hand_keys(ht: HandTable, class_set: str = "standard") -> np.ndarray:
+    """Every dealt hand's class key (``ht`` order) in the class set ``class_set``."""
+    return class_key_array(hand_bases(ht, class_set), ht.marker, ht.house_draw)
 
 
 @njit(cache=True)
@@ -169,12 +196,11 @@ def hand_class_key_kernel(hand, rule, marker):
     return class_key_kernel(base_class_kernel(step, s), has, 5 - kept)
 
 
-@lru_cache(maxsize=3)
-def class_keys(variant: str) -> np.ndarray:
-    """Sorted keys ``base*100 + marker*10 + house_draw`` of the classes of a variant; the
-    position of a key is its class id."""
-    ht = hand_table(variant)
-    return np.unique(class_key_array(ht.base, ht.marker, ht.house_draw))
+@lru_cache(maxsize=6)
+def class_keys(variant: str, class_set: str = "standard") -> np.ndarray:
+    """Sorted keys ``base*100 + marker*10 + house_draw`` of the classes of a variant (in the
+    class set ``class_set``); the position of a key is its class id."""
+    return np.unique(hand_keys(hand_table(variant), class_set))
 
 
 def class_frame(variant: str) -> pd.DataFrame:
@@ -190,8 +216,8 @@ def class_frame(variant: str) -> pd.DataFrame:
 def class_names(variant: str, keys: np.ndarray | None = None) -> list[str]:
     keys = class_keys(variant) if keys is None else keys
     if variant == "standard":
-        return [BASE_NAMES[k // 100] for k in keys]
-    return [f"{BASE_NAMES[k // 100]}{'+I' if (k // 10) % 10 else ''}/d{k % 10}" for k in keys]
+        return [ALL_BASE_NAMES[k // 100] for k in keys]
+    return [f"{ALL_BASE_NAMES[k // 100]}{'+I' if (k // 10) % 10 else ''}/d{k % 10}" for k in keys]
 
 
 @dataclass(frozen=True)
@@ -201,6 +227,8 @@ class ClassIndex:
     twice has no id (:func:`classify` refuses it, as it does on the table itself)."""
 
     ids: dict[int, int]
+    #: the table's classes are the refined set's (:data:`poker51.abstraction.keys.CLASS_SETS`)
+    refined: bool = False
 
 
 def class_index(classes: pd.DataFrame) -> ClassIndex:
@@ -208,7 +236,15 @@ def class_index(classes: pd.DataFrame) -> ClassIndex:
     keys = class_key_array(classes["base"], classes["marker"], classes["house_draw"]).tolist()
     ids = classes["class"].to_numpy().tolist()
     listed = Counter(keys)
-    return ClassIndex({int(k): int(i) for k, i in zip(keys, ids, strict=True) if listed[k] == 1})
+    refined = class_set_of(classes["base"]) == "refined"
+    return ClassIndex({int(k): int(i) for k, i in zip(keys, ids, strict=True) if listed[k] == 1}, refined)
+
+
+def _hand_key(h: np.ndarray, rule: int, refined: bool) -> int:
+    if not refined:
+        return int(hand_class_key_kernel(h, rule, MARKER))
+    key, s = hand_class_key_strength([int(c) for c in h], rule, MARKER)
+    return refine_key(key, s)
 
 
 def classify(hand5, variant: str, classes: pd.DataFrame | ClassIndex | None = None) -> int:
@@ -222,12 +258,13 @@ def classify(hand5, variant: str, classes: pd.DataFrame | ClassIndex | None = No
     h = check_hand(hand5)
     if not set(h.tolist()) <= set(deck.tolist()):  # a set test: np.isin costs more on five cards
         raise ValueError(f"hand {hand5!r} holds a card not in play in {variant}")
-    key = int(hand_class_key_kernel(h, rule, MARKER))
     if isinstance(classes, ClassIndex):
+        key = _hand_key(h, rule, classes.refined)
         cid = classes.ids.get(key)
         if cid is None:
             raise ValueError(f"hand {hand5!r} has class key {key}, not in the {variant} class list")
         return cid
+    key = _hand_key(h, rule, classes is not None and class_set_of(classes["base"]) == "refined")
     if classes is not None:
         keys = class_key_array(classes["base"], classes["marker"], classes["house_draw"])
         ids = classes["class"].to_numpy()

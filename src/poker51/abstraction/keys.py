@@ -34,6 +34,16 @@ from poker51.hands.pure import (
 )
 from poker51.rules import MARKER_CARD, RULE_ORDINARY, class_key
 
+#: the class sets: ``standard`` (base codes 0..18, the published tables' classes) and ``refined``
+#: (the abstraction-size study's one refined set, issue 26): each pair of 2s to 6s its own class
+#: (codes 19..23 in place of 4) and no pair below ace high split by its top card, king, queen,
+#: jack or lower (codes 24..26 in place of 0); every other class as in ``standard``
+CLASS_SETS = ("standard", "refined")
+#: the first base code of the refined set's own classes; :data:`REFINED_PARENT` maps each to the
+#: standard code it splits
+REFINED_FIRST = 19
+REFINED_PARENT = {19: 4, 20: 4, 21: 4, 22: 4, 23: 4, 24: 0, 25: 0, 26: 0}
+
 #: popcount of a five-bit keep mask
 _KEPT = tuple(bin(m).count("1") for m in range(32))
 
@@ -57,6 +67,32 @@ def base_class(step: int, s: int) -> int:
     return 1 if (s >> 16) & 15 == 12 else 0
 
 
+def refine_base(base: int, s: int) -> int:
+    """The refined set's base code of a hand whose standard code is ``base`` and whose (read)
+    strength is ``s`` (:data:`CLASS_SETS`).
+
+    >>> refine_base(4, 2 << 20 | 3 << 16), refine_base(0, 11 << 16), refine_base(0, 9 << 16), refine_base(13, 0)
+    (22, 24, 26, 13)
+    """
+    top = (s >> 16) & 15
+    if base == 4:
+        return REFINED_FIRST + top
+    if base == 0:
+        return 24 if top == 11 else 25 if top == 10 else 26
+    return base
+
+
+def refine_key(key: int, s: int) -> int:
+    """The refined set's class key of a hand whose standard key is ``key`` and strength ``s``."""
+    return refine_base(key // 100, s) * 100 + key % 100
+
+
+def class_set_of(bases) -> str:
+    """The class set (:data:`CLASS_SETS`) whose base codes ``bases`` (a class table's ``base``
+    column, or any iterable of codes) are: ``refined`` when one is a refined set's own code."""
+    return "refined" if any(int(b) >= REFINED_FIRST for b in bases) else "standard"
+
+
 def hand_class_key(hand: Sequence[int], rule: int = RULE_ORDINARY, marker: int = MARKER_CARD) -> int:
     """The class key of a dealt hand (five card ints); the hand is not validated."""
     return hand_class_key_strength(hand, rule, marker)[0]
@@ -71,4 +107,7 @@ def hand_class_key_strength(
     return int(class_key(base_class(step, s), has, 5 - _KEPT[mask])), s
 
 
-__all__ = ["base_class", "hand_class_key", "hand_class_key_strength"]
+__all__ = [
+    "CLASS_SETS", "REFINED_FIRST", "REFINED_PARENT", "base_class", "class_set_of", "hand_class_key",
+    "hand_class_key_strength", "refine_base", "refine_key",
+]  # fmt: skip

@@ -33,7 +33,7 @@ from tqdm import tqdm  # not tqdm.auto: it warns (TqdmExperimentalWarning) in a 
 
 from poker51.abstraction.belief import build_belief
 from poker51.abstraction.buckets import N_BUCKETS, bucket_of_strength, bucket_table, final_strength_distribution
-from poker51.abstraction.classes import BASE_NAMES, HandTable, class_key_array, class_keys, class_names, hand_table
+from poker51.abstraction.classes import ALL_BASE_NAMES, HandTable, class_keys, class_names, hand_keys, hand_table
 from poker51.abstraction.transitions import class_histograms, subset_histograms
 from poker51.errors import InputError
 from poker51.hands.house import keep_table
@@ -203,10 +203,13 @@ def build_abstraction(
     belief_samples: int = 20_000,
     progress: bool = True,
     timings: dict[str, float] | None = None,
+    class_set: str = "standard",
 ) -> AbstractionTables:
     """The four tables of a variant (sorted rows, fixed dtypes; module docstring).
 
-    ``timings``, if given, receives the seconds of each stage.
+    ``timings``, if given, receives the seconds of each stage; ``class_set`` is ``standard`` (the
+    pipeline's classes) or ``refined`` (the abstraction-size study's refined set,
+    :data:`poker51.abstraction.keys.CLASS_SETS`; the class table's ``base`` codes say which).
     """
     bar = tqdm(total=5, desc=f"abstraction {variant}", disable=not progress, leave=False)
     clock = [time.perf_counter()]
@@ -222,8 +225,8 @@ def build_abstraction(
     stage("hands")
     buckets = bucket_table(*final_strength_distribution(ht), n_buckets)
     stage("buckets")
-    keys = class_keys(variant)
-    cls = np.searchsorted(keys, class_key_array(ht.base, ht.marker, ht.house_draw))
+    keys = class_keys(variant, class_set)
+    cls = np.searchsorted(keys, hand_keys(ht, class_set))
     members = np.bincount(cls, minlength=keys.size).astype(np.int64)
     hist = _transition_counts(ht, cls, keys.size, buckets, n_buckets)
     stage("transitions")
@@ -252,7 +255,7 @@ def _class_frame(variant: str, keys: np.ndarray, members: np.ndarray, n_hands: i
             "class": np.arange(keys.size, dtype=np.int16),
             "name": class_names(variant, keys),
             "base": (keys // 100).astype(np.int8),
-            "base_name": [BASE_NAMES[k // 100] for k in keys],
+            "base_name": [ALL_BASE_NAMES[k // 100] for k in keys],
             "marker": ((keys // 10) % 10).astype(bool),
             "house_draw": (keys % 10).astype(np.int8),
             "members": members,

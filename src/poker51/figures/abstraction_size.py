@@ -34,6 +34,16 @@ def _interval(ax, b: np.ndarray, df: pd.DataFrame, mean: str, lo: str, hi: str, 
     ax.errorbar(b, m, yerr=err, fmt="o-", markersize=3, capsize=2, linewidth=0.8, **kw)
 
 
+def _refined_points(ax, r: pd.DataFrame, cols: list[tuple[str, str]], sign: float = 1.0) -> None:
+    """The refined class set's rows as diamonds (hollow) at their bucket counts, one per column."""
+    if r.empty:
+        return
+    x = r["buckets"].to_numpy(np.float64) * 1.08
+    for col, colour in cols:
+        ax.plot(x, sign * r[col].to_numpy(np.float64), "D", color=colour, markersize=4, markerfacecolor="none",
+                markeredgewidth=0.8)  # fmt: skip
+
+
 def draw_abstraction_size(df: pd.DataFrame) -> Figure:
     """Three panels against the bucket count, Riemann's jbits per hand.  Left, the abstract
     game: its value bracket (shaded, from the Nash table) and the guarantees of the Nash and
@@ -41,9 +51,14 @@ def draw_abstraction_size(df: pd.DataFrame) -> Figure:
     types (means with 95% CIs), with its abstract value against the population for
     comparison.  Right, the p table on real cards against the local best response (minus
     what LBR wins, 95% CI).  When the table has ``v_ind`` (the realcard_br stage on), a fourth
-    panel: what a best-responding human wins from the p table, V_A (minus its guarantee) and the
-    exact best response in G_ind, V_ind."""
-    df = df.sort_values("buckets", kind="stable")
+    panel: what a best-responding human wins from the p table, V_A (minus its guarantee), the
+    exact best response in G_ind, V_ind, and (where played) that best response on real cards,
+    the lower bound by play with its 95% CI.  Rows of the refined class set (``class_set``) are
+    hollow diamonds at their bucket count, beside the lines of the standard classes."""
+    if "class_set" not in df.columns:
+        df = df.assign(class_set="standard")
+    rf = df[df["class_set"] == "refined"].sort_values("buckets", kind="stable")
+    df = df[df["class_set"] != "refined"].sort_values("buckets", kind="stable")
     b = df["buckets"].to_numpy(np.float64)
     p = float(df["p"].iloc[0]) if len(df) else float("nan")
     n = int(df["pop_hands"].iloc[0]) if len(df) else 0
@@ -57,6 +72,7 @@ def draw_abstraction_size(df: pd.DataFrame) -> Figure:
                           label="value bracket")  # fmt: skip
         left.plot(b, df["nash_guarantee"], "o-", color="C0", markersize=3, label="Nash table's guarantee")
         left.plot(b, df["rnr_guarantee"], "s-", color="C1", markersize=3, label=f"p = {p:g} table's guarantee")
+        _refined_points(left, rf, [("value_low", "C0"), ("rnr_guarantee", "C1")])
         left.axhline(0.0, color="grey", linewidth=0.6)
         left.set_ylabel("jbits per hand (Riemann)")
         left.set_title("abstract game\n(value bracket, guarantees)")
@@ -66,16 +82,26 @@ def draw_abstraction_size(df: pd.DataFrame) -> Figure:
                   label="vs hold-out types")  # fmt: skip
         middle.plot(b, df["rnr_vs_population"], "^--", color="C2", markersize=3, linewidth=0.8,
                     label="vs population, abstract game")  # fmt: skip
+        _refined_points(middle, rf, [("pop_mean", "C2"), ("holdout_mean", "C3")])
+        if not rf.empty:
+            middle.plot([], [], "D", color="grey", markersize=4, markerfacecolor="none", label="refined classes")
         middle.set_title(f"p = {p:g} table on real cards\n({n:,} deals per type)")
-        fig.legend(*middle.get_legend_handles_labels(), loc="outside lower center", ncol=3, frameon=False, fontsize=6)
+        fig.legend(*middle.get_legend_handles_labels(), loc="outside lower center", ncol=4, frameon=False, fontsize=6)
         _interval(right, b, df, "lbr_win", "lbr_win_ci_low", "lbr_win_ci_high", -1.0, color="C4",
                   label="vs local best response")  # fmt: skip
+        _refined_points(right, rf, [("lbr_win", "C4")], -1.0)
         right.axhline(0.0, color="grey", linewidth=0.6)
         right.set_title(f"p = {p:g} table vs local best\nresponse ({m:,} hands)")
         if with_ind:
             ind = axes[3]
             ind.plot(b, df["v_abstract"], "o-", color="C0", markersize=3, linewidth=0.8, label="$V_A$ (abstract)")
             ind.plot(b, df["v_ind"], "s-", color="C3", markersize=3, linewidth=0.8, label="$V_{ind}$ (exact)")
+            points = [("v_abstract", "C0"), ("v_ind", "C3")]
+            if "v_real_lower" in df.columns and bool(df["v_real_lower"].notna().any()):
+                _interval(ind, b * 1.04, df, "v_real_lower", "v_real_lower_ci_low", "v_real_lower_ci_high", 1.0,
+                          color="C5", label="by play, real cards")  # fmt: skip
+                points.append(("v_real_lower", "C5"))
+            _refined_points(ind, rf, points)
             ind.set_title(f"p = {p:g} table: best\nresponder wins")
             ind.set_ylabel("jbits/hand (the human)")
             ind.legend(frameon=False, fontsize=6, loc="best")

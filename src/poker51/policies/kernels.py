@@ -43,7 +43,8 @@ import pandas as pd
 from numba import njit, prange
 
 from poker51.abstraction.belief import READ_WEIGHT_DRAW, READ_WEIGHT_RANDOM
-from poker51.abstraction.classes import class_key_array, hand_table
+from poker51.abstraction.classes import class_key_array, hand_keys, hand_table
+from poker51.abstraction.keys import class_set_of
 from poker51.cards import card_str
 from poker51.export.schema import completed_pre_lines, decision_lines
 from poker51.fnv import FNV64_OFFSET_BASIS
@@ -205,9 +206,9 @@ def hand_arrays(variant: str, classes: pd.DataFrame, buckets: pd.DataFrame) -> H
     srank[idx] = inv
     keys = class_key_array(classes["base"], classes["marker"], classes["house_draw"])
     order = np.argsort(keys)
-    hand_keys = class_key_array(ht.base, ht.marker, ht.house_draw)
-    pos = np.searchsorted(keys[order], hand_keys)
-    if (pos >= keys.size).any() or (keys[order][np.minimum(pos, keys.size - 1)] != hand_keys).any():
+    hkeys = hand_keys(ht, class_set_of(classes["base"]))
+    pos = np.searchsorted(keys[order], hkeys)
+    if (pos >= keys.size).any() or (keys[order][np.minimum(pos, keys.size - 1)] != hkeys).any():
         raise ValueError(f"the {variant} class table does not hold every hand's class")
     cls[idx] = classes["class"].to_numpy(np.int64)[order][pos]
     lows = buckets.sort_values("bucket")["low"].to_numpy()

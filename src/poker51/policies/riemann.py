@@ -66,7 +66,7 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
-from poker51.abstraction.keys import hand_class_key_strength
+from poker51.abstraction.keys import class_set_of, hand_class_key_strength, refine_key
 from poker51.cards import MARKER, card_str
 from poker51.errors import InputError
 from poker51.export.compact import read_json_table
@@ -351,6 +351,8 @@ class Riemann:
         self.table = table
         cls_df, bkt_df = abstraction_frames(variant, classes, buckets)
         self._key_class = self._class_map(cls_df, name)
+        #: the class table is the refined set's (the abstraction-size study's; keys.CLASS_SETS)
+        self._refined = class_set_of(cls_df["base"]) == "refined"
         self.n_classes = len(self._key_class)
         self.r_draws = tuple(sorted({k % 10 for k in self._key_class}))
         b = bkt_df.sort_values("bucket")
@@ -507,6 +509,8 @@ class Riemann:
             if len(t) != 5 or len(set(t)) != 5 or not set(t) <= self._deck:
                 raise InputError(f"a {self.variant} hand is five distinct cards of its deck, got {list(t)!r}")
             key, strength = hand_class_key_strength(t, self.rule, MARKER)
+            if self._refined:
+                key = refine_key(key, strength)
             prefix = (",".join(card_str(c) for c in t) + ";").encode("ascii")
             e = self._hand_cache[t] = [
                 _fnv_from(FNV64_OFFSET_BASIS, prefix),

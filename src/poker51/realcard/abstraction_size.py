@@ -33,6 +33,7 @@ from poker51.abstraction.tables import AbstractionTables
 from poker51.games.population import Population
 from poker51.policies.holdout import HoldoutType
 from poker51.policies.riemann import Riemann
+from poker51.realcard.bounds import UNIT
 from poker51.realcard.evidence import HOLDOUT, IN_SAMPLE, evidence_hands, mean_ci, v05_factory
 from poker51.realcard.lbr import lbr_run, policy_model, summarize_lbr
 from poker51.study.abstraction_size import STUDY_VARIANT
@@ -119,26 +120,43 @@ def real_card_columns(
     return out, pd.concat(deals, ignore_index=True) if deals else empty
 
 
+#: the key of a study row: the abstraction's class set and bucket count
+SIZE_KEY = ["class_set", "buckets"]
+
+
+def sort_sizes(df: pd.DataFrame) -> pd.DataFrame:
+    """Rows in the study's order: the standard classes' bucket counts ascending, then the
+    refined set's (a frame without ``class_set`` is the standard set's)."""
+    if "class_set" not in df.columns:
+        df = df.assign(class_set="standard")
+    order = np.lexsort((df["buckets"].to_numpy(np.int64), (df["class_set"] != "standard").to_numpy()))
+    return df.iloc[order].reset_index(drop=True)
+
+
 def paired_differences(deals: pd.DataFrame, reference: int) -> pd.DataFrame:
-    """Per bucket count (``deals``: the per-deal nets of every bucket count, with a
-    ``buckets`` column) and scope, the mean per-deal difference of Riemann's net from the
-    ``reference`` bucket count's on the same deal, with its Student-t 95% interval:
-    columns buckets, ``{scope}_vs_ref``, ``{scope}_vs_ref_ci_low``, ``{scope}_vs_ref_ci_high``
-    (NaN when the reference or the scope is absent; 0 with a zero-width interval for the
-    reference itself).  Every bucket count meets the same deals, so the difference has far
-    less spread than either mean."""
+    """Per abstraction (``deals``: the per-deal nets of every abstraction, with a ``buckets``
+    column and a ``class_set`` column, standard when absent) and scope, the mean per-deal
+    difference of Riemann's net from the standard classes' ``reference`` bucket count's on the
+    same deal, with its Student-t 95% interval: columns class_set, buckets, ``{scope}_vs_ref``,
+    ``{scope}_vs_ref_ci_low``, ``{scope}_vs_ref_ci_high`` (NaN when the reference or the scope is
+    absent; 0 with a zero-width interval for the reference itself).  Every abstraction meets the
+    same deals, so the difference has far less spread than either mean."""
+    deals = deals if "class_set" in deals.columns else deals.assign(class_set="standard")
     rows = []
-    for b in sorted(deals["buckets"].unique()):
-        row: dict[str, Any] = {"buckets": int(b)}
+    ref_rows = (deals["class_set"] == "standard") & (deals["buckets"] == reference)
+    for _, key in sort_sizes(deals[SIZE_KEY].drop_duplicates()).iterrows():
+        cs, b = str(key["class_set"]), int(key["buckets"])
+        row: dict[str, Any] = {"class_set": cs, "buckets": b}
+        here = (deals["class_set"] == cs) & (deals["buckets"] == b)
         for scope in DEAL_SCOPES:
-            mine = deals[(deals["buckets"] == b) & (deals["scope"] == scope)].set_index("hand")["net"]
-            ref = deals[(deals["buckets"] == reference) & (deals["scope"] == scope)].set_index("hand")["net"]
+            mine = deals[here & (deals["scope"] == scope)].set_index("hand")["net"]
+            ref = deals[ref_rows & (deals["scope"] == scope)].set_index("hand")["net"]
             cols = [f"{scope}_vs_ref", f"{scope}_vs_ref_ci_low", f"{scope}_vs_ref_ci_high"]
             if mine.empty or ref.empty:
                 row |= dict.fromkeys(cols, np.nan)
                 continue
             if not mine.index.equals(ref.index):
-                raise ValueError(f"{scope}: {b} buckets and the reference {reference} played different deals")
+                raise ValueError(f"{scope}: {cs} {b} buckets and the reference {reference} played different deals")
             d = (mine - ref).to_numpy(np.float64)
             mean, _, _, lo, hi = mean_ci(d)
             if not np.any(d):
@@ -165,6 +183,8 @@ def equivalence(diffs: pd.DataFrame, margin: float) -> pd.DataFrame:
     if not margin > 0:
         raise ValueError(f"the equivalence margin must be above 0 jbits per hand, got {margin}")
     out = pd.DataFrame({"buckets": diffs["buckets"].to_numpy(np.int64)})
+    if "class_set" in diffs.columns:
+        out.insert(0, "class_set", diffs["class_set"].to_numpy())
     for scope in DEAL_SCOPES:
         lo, hi = f"{scope}_vs_ref_ci_low", f"{scope}_vs_ref_ci_high"
         if lo not in diffs.columns:
@@ -175,6 +195,27 @@ def equivalence(diffs: pd.DataFrame, margin: float) -> pd.DataFrame:
     return out
 
 
+#: the columns of the lower bound by play in the study's table (the G_ind best response's
+#: control-variate estimate and its 95% interval; :func:`size_bound`)
+BOUND_COLUMNS = ("v_real_lower", "v_real_lower_ci_low", "v_real_lower_ci_high")
+#: their unit (what the human wins)
+BOUND_UNIT = UNIT
+
+
+def size_bound(tables: AbstractionTables, table: pd.DataFrame, gd, r, hands: int, seed: int):
+    """The lower bound by play of one abstraction's table: the G_ind best response ``r`` (of
+    :func:`poker51.realcard.gind.v_ind` on ``gd``, the deck of ``tables``' classes and buckets)
+    played on ``hands`` fresh real-card deals of ``seed`` against ``table`` deployed as Riemann
+    (:func:`poker51.realcard.bounds.evaluate`: card removal, the real engine's rules, V_ind's
+    per-hand value as the control variate).  An unbiased estimate of what that strategy wins on
+    real cards, hence of a lower bound on the table's real-card exploitability."""
+    from poker51.realcard.bounds import deployed_model, evaluate, result_table
+
+    M = deployed_model(tables.variant, tables, table, gd)
+    return evaluate(M, result_table(gd, r), int(hands), int(seed), float(r.value))
+
+
 __all__ = [
-    "DEAL_COLUMNS", "DEAL_SCOPES", "equivalence", "paired_differences", "pooled", "real_card_columns", "table_player",
+    "BOUND_COLUMNS", "BOUND_UNIT", "DEAL_COLUMNS", "DEAL_SCOPES", "SIZE_KEY", "equivalence", "paired_differences",
+    "pooled", "real_card_columns", "size_bound", "sort_sizes", "table_player",
 ]  # fmt: skip

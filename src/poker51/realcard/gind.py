@@ -82,7 +82,8 @@ import numpy as np
 import pandas as pd
 
 from poker51.abstraction.buckets import bucket_of_strength
-from poker51.abstraction.classes import base_class_kernel, class_key_array, hand_table
+from poker51.abstraction.classes import base_class_kernel, class_key_array, hand_keys, hand_table
+from poker51.abstraction.keys import class_set_of
 from poker51.abstraction.tables import AbstractionTables
 from poker51.abstraction.transitions import deck_hands, final_hand_weights
 from poker51.cards import MARKER
@@ -191,8 +192,8 @@ def variant_deck(tables: AbstractionTables) -> GindDeck:
     """The :class:`GindDeck` of a variant's real deck, classes and buckets from its abstraction
     tables (class ids by class key, bucket lows of the bucket table)."""
     ht = hand_table(tables.variant)
-    keys = class_key_array(ht.base, ht.marker, ht.house_draw)
     cl = tables.classes
+    keys = hand_keys(ht, class_set_of(cl["base"]))
     tkeys = class_key_array(cl["base"], cl["marker"], cl["house_draw"])
     order = np.argsort(tkeys)
     at = np.searchsorted(tkeys[order], keys)
