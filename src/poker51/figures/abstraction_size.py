@@ -22,7 +22,7 @@ def _log2_axis(ax, buckets: np.ndarray) -> None:
     ax.set_xscale("log", base=2)
     ax.set_xticks(buckets, [str(int(b)) for b in buckets])
     ax.minorticks_off()
-    ax.set_xlabel("buckets (standard variant)")
+    ax.set_xlabel("buckets")
     ax.grid(linewidth=0.3, alpha=0.5)
 
 
@@ -75,8 +75,8 @@ def draw_abstraction_size(df: pd.DataFrame) -> Figure:
         _refined_points(left, rf, [("value_low", "C0"), ("rnr_guarantee", "C1")])
         left.axhline(0.0, color="grey", linewidth=0.6)
         left.set_ylabel("jbits per hand (Riemann)")
-        left.set_title("abstract game\n(value bracket, guarantees)")
-        left.legend(frameon=False, fontsize=6, loc="center right")
+        left.set_title("standard variant,\nabstract game")
+        left.legend(frameon=False, fontsize=6, loc="center left")
         _interval(middle, b, df, "pop_mean", "pop_ci_low", "pop_ci_high", 1.0, color="C2", label="vs population")
         _interval(middle, b * 1.04, df, "holdout_mean", "holdout_ci_low", "holdout_ci_high", 1.0, color="C3",
                   label="vs hold-out types")  # fmt: skip
@@ -85,13 +85,13 @@ def draw_abstraction_size(df: pd.DataFrame) -> Figure:
         _refined_points(middle, rf, [("pop_mean", "C2"), ("holdout_mean", "C3")])
         if not rf.empty:
             middle.plot([], [], "D", color="grey", markersize=4, markerfacecolor="none", label="refined classes")
-        middle.set_title(f"p = {p:g} table on real cards\n({n:,} deals per type)")
+        middle.set_title(f"p = {p:g} table, real cards\n({n:,} deals a type)")
         fig.legend(*middle.get_legend_handles_labels(), loc="outside lower center", ncol=4, frameon=False, fontsize=6)
         _interval(right, b, df, "lbr_win", "lbr_win_ci_low", "lbr_win_ci_high", -1.0, color="C4",
                   label="vs local best response")  # fmt: skip
         _refined_points(right, rf, [("lbr_win", "C4")], -1.0)
         right.axhline(0.0, color="grey", linewidth=0.6)
-        right.set_title(f"p = {p:g} table vs local best\nresponse ({m:,} hands)")
+        right.set_title(f"vs local best response\n({m:,} hands)")
         if with_ind:
             ind = axes[3]
             ind.plot(b, df["v_abstract"], "o-", color="C0", markersize=3, linewidth=0.8, label="$V_A$ (abstract)")
@@ -102,9 +102,9 @@ def draw_abstraction_size(df: pd.DataFrame) -> Figure:
                           color="C5", label="by play, real cards")  # fmt: skip
                 points.append(("v_real_lower", "C5"))
             _refined_points(ind, rf, points)
-            ind.set_title(f"p = {p:g} table: best\nresponder wins")
+            ind.set_title("a best responder\nwins from it")
             ind.set_ylabel("jbits/hand (the human)")
-            ind.legend(frameon=False, fontsize=6, loc="best")
+            ind.legend(frameon=False, fontsize=6, loc="lower right", bbox_to_anchor=(1.0, 0.12))
         for ax in axes:
             _log2_axis(ax, b)
         middle.set_ylabel("Riemann's mean jbits per hand (95% CI)")
