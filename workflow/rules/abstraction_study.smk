@@ -46,6 +46,9 @@ rule abstraction_size:
         f"{LOGS}/abstraction_size_b{{buckets}}.log",
     benchmark:
         out("benchmarks/abstraction_size_b{buckets}.tsv")
+    # scheduling only: the longest job first (160 buckets: about 200 s), so that it does not run
+    # alone at the end of the run (units of solve_priority; the outputs do not depend on it)
+    priority: lambda wildcards: 5 + int(wildcards.buckets) // 4
     threads: config["solve"].get("threads", 1)
     resources:
         mem_mb=4000,

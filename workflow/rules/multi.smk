@@ -18,7 +18,9 @@ rule multi:
         f"{LOGS}/multi.log",
     benchmark:
         out("benchmarks/multi.tsv")
-    threads: 4  # tables run in parallel; Snakemake lowers this to --cores
+    # one thread: the tables ran in parallel on up to four, but the job used 24 CPU s in 41 s wall
+    # on two (2026-12-06) while holding both cores; the outputs do not depend on it
+    threads: 1
     resources:
         mem_mb=2000,
         runtime=20,

@@ -27,7 +27,9 @@ rule realcard_bounds:
     benchmark:
         out("benchmarks/realcard_bounds_{variant}_{plabel}.tsv")
     priority: 50
-    threads: 2
+    # one thread: the play kernel kept about one core busy with two (11-14 s wall, as many CPU s, on
+    # 2026-12-06), and a two-thread job waits for both cores to be free at once
+    threads: 1
     resources:
         mem_mb=6000,
         runtime=60,
