@@ -25,6 +25,8 @@ rule solver_comparison:
         f"{LOGS}/solver_comparison_{{variant}}_{{algo}}.log",
     benchmark:
         out("benchmarks/solver_comparison_{variant}_{algo}.tsv")
+    # scheduling only: long jobs (90-150 s) started before the short ones, not last
+    priority: 40
     threads: config["solve"].get("threads", 1)
     resources:
         mem_mb=3000,
