@@ -40,7 +40,14 @@ import numpy as np
 import pandas as pd
 from numba import njit
 
-from poker51.abstraction.keys import CLASS_SETS, REFINED_FIRST, class_set_of, hand_class_key_strength, refine_key
+from poker51.abstraction.keys import (
+    CLASS_SETS,
+    REFINED_FIRST,
+    class_set_of,
+    hand_class_key_strength,
+    refine_base,
+    refine_key,
+)
 from poker51.abstraction.transitions import deck_hands
 from poker51.cards import MARKER
 from poker51.hands.evaluate import FLUSH, FULL_HOUSE, ONE_PAIR, STRAIGHT, THREE_OF_A_KIND, TWO_PAIR, strength_plain
@@ -94,12 +101,14 @@ def base_class_kernel(step, s):
     return 1 if top == 12 else 0
 
 
+#: :func:`poker51.abstraction.keys.refine_base` tabulated by (standard code, top rank): the one
+#: definition, read by :func:`refine_bases`
+_REFINED = np.array([[refine_base(b, t << 16) for t in range(16)] for b in range(REFINED_FIRST)], np.int64)
+
+
 def refine_bases(base, strengths) -> np.ndarray:
     """:func:`poker51.abstraction.keys.refine_base` over arrays (int64)."""
-    base = np.asarray(base, np.int64)
-    top = (np.asarray(strengths, np.int64) >> 16) & 15
-    out = np.where(base == 4, REFINED_FIRST + top, base)
-    return np.where(base == 0, np.where(top == 11, 24, np.where(top == 10, 25, 26)), out)
+    return _REFINED[np.asarray(base, np.int64), (np.asarray(strengths, np.int64) >> 16) & 15]
 
 
 def hand_bases(ht: HandTable, class_set: str = "standard") -> np.ndarray:

@@ -33,7 +33,6 @@ from poker51.abstraction.tables import AbstractionTables
 from poker51.games.population import Population
 from poker51.policies.holdout import HoldoutType
 from poker51.policies.riemann import Riemann
-from poker51.realcard.bounds import UNIT
 from poker51.realcard.evidence import HOLDOUT, IN_SAMPLE, evidence_hands, mean_ci, v05_factory
 from poker51.realcard.lbr import lbr_run, policy_model, summarize_lbr
 from poker51.study.abstraction_size import STUDY_VARIANT
@@ -198,8 +197,6 @@ def equivalence(diffs: pd.DataFrame, margin: float) -> pd.DataFrame:
 #: the columns of the lower bound by play in the study's table (the G_ind best response's
 #: control-variate estimate and its 95% interval; :func:`size_bound`)
 BOUND_COLUMNS = ("v_real_lower", "v_real_lower_ci_low", "v_real_lower_ci_high")
-#: their unit (what the human wins)
-BOUND_UNIT = UNIT
 
 
 def size_bound(tables: AbstractionTables, table: pd.DataFrame, gd, r, hands: int, seed: int):
@@ -216,6 +213,6 @@ def size_bound(tables: AbstractionTables, table: pd.DataFrame, gd, r, hands: int
 
 
 __all__ = [
-    "BOUND_COLUMNS", "BOUND_UNIT", "DEAL_COLUMNS", "DEAL_SCOPES", "SIZE_KEY", "equivalence", "paired_differences",
+    "BOUND_COLUMNS", "DEAL_COLUMNS", "DEAL_SCOPES", "SIZE_KEY", "equivalence", "paired_differences",
     "pooled", "real_card_columns", "size_bound", "sort_sizes", "table_player",
 ]  # fmt: skip

@@ -22,7 +22,6 @@ from poker51.policies.holdout import load_holdout
 from poker51.provenance import JBITS, PROBABILITY, table_metadata, units_for
 from poker51.realcard.abstraction_size import (
     BOUND_COLUMNS,
-    BOUND_UNIT,
     SIZE_KEY,
     equivalence,
     paired_differences,
@@ -30,6 +29,7 @@ from poker51.realcard.abstraction_size import (
     size_bound,
     sort_sizes,
 )
+from poker51.realcard.bounds import UNIT as BOUNDS_UNIT
 from poker51.realcard.decomposition import BR_UNIT, VALUE_COLUMNS, decompose, joint_of_frame
 from poker51.realcard.gind import table_arrays, variant_deck
 from poker51.realcard.lbr import LBR_UNIT
@@ -123,7 +123,7 @@ def run_abstraction_size(
             e = size_bound(tables, rnr_table, gd, r, bound_hands, int(study_cfg["bound_seed"]))
             br_row |= {"v_real_lower": e.cv_mean, "v_real_lower_ci_low": e.cv_ci_low,
                        "v_real_lower_ci_high": e.cv_ci_high, "v_real_lower_hands": np.int64(e.hands)}  # fmt: skip
-            br_units |= {**units_for(BOUND_COLUMNS, BOUND_UNIT), "v_real_lower_hands": "deals"}
+            br_units |= {**units_for(BOUND_COLUMNS, BOUNDS_UNIT), "v_real_lower_hands": "deals"}
             log.info("abstraction size %d: the G_ind best response won %+.6f [%+.6f, %+.6f] on %d real-card deals",
                      buckets, e.cv_mean, e.cv_ci_low, e.cv_ci_high, e.hands)  # fmt: skip
         br = pd.DataFrame([br_row])
